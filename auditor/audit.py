@@ -1,0 +1,65 @@
+"""Audit a file: read its games, choose each game's ruleset, replay them.
+
+This is the one place that joins a reader to the replay engine; reports and
+statistics take the :class:`FileAudit` it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .model import GameRecord, Pos
+from .replay.game import GameReplay
+from .replay.results import GameResult
+from .rules.loader import DEFAULT_RULESET, RulesetError, load_ruleset
+from .rules.schema import Ruleset
+
+
+class InputError(Exception):
+    """A file that cannot be audited at all (unreadable, not a game record)."""
+
+
+@dataclass
+class FileAudit:
+    path: str
+    games: list[GameResult] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # whole-file problems (exit 2)
+
+
+class RulesetChooser:
+    """Which ruleset a game is audited under: --rules, else its Rules tag, else hoyle."""
+
+    def __init__(self, forced: Ruleset | None = None, overrides: list[str] | None = None, base: Path | None = None) -> None:
+        self.forced = forced
+        self.overrides = overrides or []
+        self.base = base
+        self.cache: dict[str, Ruleset] = {}
+
+    def for_game(self, game: GameRecord) -> Ruleset:
+        if self.forced is not None:
+            return self.forced
+        spec = game.tag("Rules") or DEFAULT_RULESET
+        if spec not in self.cache:
+            self.cache[spec] = self._load(spec)
+        return self.cache[spec]
+
+    def _load(self, spec: str) -> Ruleset:
+        from .rules.loader import resolve_ruleset_path
+
+        path, _ = resolve_ruleset_path(spec, self.base)
+        return load_ruleset(str(path) if path.exists() else spec, self.overrides)
+
+
+def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser) -> Iterator[GameResult]:
+    for game in games:
+        try:
+            rules = chooser.for_game(game)
+        except RulesetError as err:
+            raise InputError(f"game {game.index} (line {game.tag_pos('Rules')}): {err}") from None
+        yield GameReplay(game, rules).run()
+
+
+def game_position(game: GameRecord) -> Pos:
+    return game.pos

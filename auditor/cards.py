@@ -1,0 +1,246 @@
+"""Cards, suits, seats and teams: the domain values every other module shares.
+
+Cards are identified by rank and suit only.  Whether a jack is the highest
+or second-highest trump is a question answered by :func:`effective_suit` and
+:func:`trick_strength` given the trump suit, never by a name stored on the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class Suit(Enum):
+    """A suit; the value is its canonical one-letter spelling."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (whose jack becomes the left bower)."""
+        return _PARTNER_SUIT[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        return _SUIT_SPELLINGS[text.upper()] if text.upper() in _SUIT_SPELLINGS else _SUIT_SPELLINGS[text]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_PARTNER_SUIT = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+
+_SUIT_SPELLINGS: dict[str, Suit] = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+}
+
+
+class Rank(IntEnum):
+    """A rank, ordered as in a plain (non-trump) suit."""
+
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTER[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        return _RANK_SPELLINGS[text.upper()]
+
+
+_RANK_LETTER = {
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+_RANK_SPELLINGS: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTER.items()}
+_RANK_SPELLINGS["10"] = Rank.TEN
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card.  ``str(card)`` is the canonical spelling, e.g. ``JD``."""
+
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``KD``, ``10h``, ``9♣``...; raises ``ValueError`` on anything else."""
+        card = _CARD_CACHE.get(text)
+        if card is not None:
+            return card
+        body = text.strip()
+        if len(body) < 2:
+            raise ValueError(f"not a card: {text!r}")
+        try:
+            rank = Rank.parse(body[:-1])
+            suit = Suit.parse(body[-1])
+        except KeyError:
+            raise ValueError(f"not a card: {text!r}") from None
+        card = _ALL_CARDS[(rank, suit)]
+        if len(_CARD_CACHE) < 4096:
+            _CARD_CACHE[text] = card
+        return card
+
+
+_ALL_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in Rank for s in Suit}
+_CARD_CACHE: dict[str, Card] = {}
+for _c in _ALL_CARDS.values():
+    for _r in {_c.rank.letter, _c.rank.letter.lower(), "10" if _c.rank is Rank.TEN else _c.rank.letter}:
+        for _s in (_c.suit.value, _c.suit.value.lower()):
+            _CARD_CACHE[_r + _s] = _c
+del _c, _r, _s
+
+
+def card(text: str) -> Card:
+    """Shorthand used by tests and examples: ``card("JD")``."""
+    return Card.parse(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """``cards("JD 9C AS")`` -> a tuple of three cards."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def deck(ranks: tuple[Rank, ...]) -> frozenset[Card]:
+    """The deck made of the given ranks in every suit."""
+    return frozenset(_ALL_CARDS[(r, s)] for r in ranks for s in Suit)
+
+
+# --- trump-dependent views -------------------------------------------------
+
+
+def is_left_bower(c: Card, trump: Suit | None) -> bool:
+    """The jack of the suit of the same colour as trump."""
+    return trump is not None and c.rank is Rank.JACK and c.suit is trump.partner
+
+
+def is_right_bower(c: Card, trump: Suit | None) -> bool:
+    """The jack of the trump suit."""
+    return trump is not None and c.rank is Rank.JACK and c.suit is trump
+
+
+def effective_suit(c: Card, trump: Suit | None) -> Suit:
+    """The suit a card belongs to for following, leading and voids.
+
+    The left bower belongs to the trump suit for every purpose.
+    """
+    if trump is not None and c.rank is Rank.JACK and c.suit is trump.partner:
+        return trump
+    return c.suit
+
+
+def is_trump(c: Card, trump: Suit | None) -> bool:
+    return trump is not None and effective_suit(c, trump) is trump
+
+
+def trick_strength(c: Card, led: Suit, trump: Suit | None) -> int:
+    """A number that orders the cards of one trick: the highest wins.
+
+    Trumps beat the suit led, which beats everything else (worth 0).
+    """
+    if trump is not None:
+        if c.rank is Rank.JACK and c.suit is trump:
+            return 200
+        if c.rank is Rank.JACK and c.suit is trump.partner:
+            return 199
+        if c.suit is trump:
+            return 100 + int(c.rank)
+    if c.suit is led:
+        return int(c.rank)
+    return 0
+
+
+class Seat(IntEnum):
+    """Seats clockwise from North; N-S and E-W are partners."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise (the player on this seat's left)."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def team(self) -> Team:
+        return Team.NS if self % 2 == 0 else Team.EW
+
+    def offset(self, steps: int) -> Seat:
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        return _SEAT_SPELLINGS[text]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SEAT_SPELLINGS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
+
+
+class Team(Enum):
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Team:
+        return Team.EW if self is Team.NS else Team.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+    def __str__(self) -> str:
+        return self.value

@@ -1,0 +1,361 @@
+"""The one registry of finding codes, and the finding record itself.
+
+Every code has a stable identifier (a category letter and three digits, as
+ruff and pylint number their rules), a readable name, a category, a default
+severity, a one-line summary, the reason it matters and an example hand in
+the notation that triggers it.  ``docs/findings.md`` is generated from this
+registry, and a test audits every example to prove it triggers its own code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Seat
+from .model import Pos
+
+
+class Category(str, Enum):
+    SYNTAX = "syntax"
+    DEAL = "deal"
+    BID = "bid"
+    DISCARD = "discard"
+    TURN = "turn"
+    RENEGE = "renege"
+    LEFT_BOWER = "left-bower"
+    SCORE = "score"
+    GAME = "game"
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    name: str
+    category: Category
+    severity: Severity
+    summary: str
+    why: str
+    example: str  # a hand (or game) in the notation that triggers this code
+
+    def __str__(self) -> str:
+        return self.code
+
+
+REGISTRY: dict[str, Code] = {}
+
+
+def _code(code: str, name: str, category: Category, severity: Severity, summary: str, why: str, example: str) -> Code:
+    if code in REGISTRY or any(c.name == name for c in REGISTRY.values()):
+        raise ValueError(f"finding code {code} / {name} registered twice")
+    entry = Code(code, name, category, severity, summary, why, example.strip("\n") + "\n")
+    REGISTRY[code] = entry
+    return entry
+
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# A complete, legal hand that the examples below vary.  N deals, E leads.
+_CLEAN_DEAL = "deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH"
+
+# --- syntax ---------------------------------------------------------------
+SYNTAX_ERROR = _code(
+    "S001", "syntax-error", Category.SYNTAX, E,
+    "The text does not follow the notation's grammar.",
+    "A hand that cannot be read cannot be audited; the rest of the file still is.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pas\n",
+)
+STATEMENT_REPEATED = _code(
+    "S002", "statement-repeated", Category.SYNTAX, E,
+    "A statement that a hand has once (up, discard, score, tricks) is written twice.",
+    "Two up cards or two scores for one hand make the record ambiguous; the first is used.",
+    "hand 1 dealer N\nup AD\nup KC\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+
+# --- deal -----------------------------------------------------------------
+CARD_NOT_IN_DECK = _code(
+    "D101", "card-not-in-deck", Category.DEAL, E,
+    "A card that the ruleset's deck does not have (a 7 or 8 in a 24-card game).",
+    "A card that does not exist in the game was misread or mistyped.",
+    "hand 1 dealer N\nup 8D\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+DUPLICATE_CARD = _code(
+    "D102", "duplicate-card", Category.DEAL, E,
+    "A card dealt twice, or played twice in one hand.",
+    "Each card exists once; a second copy means the record is wrong somewhere.",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: KD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH\nup AD\n"
+    "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+CARD_NOT_HELD = _code(
+    "D103", "card-not-held", Category.DEAL, E,
+    "A seat plays (or discards) a card that the recorded deal did not give it.",
+    "Either the deal or the play is written wrongly, or a player played from another hand.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:AH S:JD W:KC N:JH\n",
+)
+WRONG_HAND_SIZE = _code(
+    "D104", "wrong-hand-size", Category.DEAL, E,
+    "A seat is dealt more or fewer cards than the ruleset deals.",
+    "A misdeal: the hand should have been redealt.",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH\nup AD\n"
+    "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+DEALER_OUT_OF_ROTATION = _code(
+    "D105", "dealer-out-of-rotation", Category.DEAL, E,
+    "The dealer is not the one the rotation of the deal gives ('stealing the deal').",
+    "The deal passes by a fixed rule; a wrong dealer changes who bids and leads first.",
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 2 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
+)
+UP_CARD_IN_HAND = _code(
+    "D106", "up-card-in-hand", Category.DEAL, E,
+    "The turned-up card is also written in a player's hand.",
+    "The up card comes from the kitty; it cannot also have been dealt.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup KD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+
+# --- bid ------------------------------------------------------------------
+BID_OUT_OF_TURN = _code(
+    "B201", "bid-out-of-turn", Category.BID, E,
+    "A player bids when it is not their turn.",
+    "Bidding goes clockwise from the dealer's left; a bid out of turn gives away information.",
+    "hand 1 dealer N\nup AD\nbid S pass, E pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+BID_AFTER_CLOSE = _code(
+    "B202", "bid-after-close", Category.BID, E,
+    "A bid is written after trump was made (or after eight passes).",
+    "Bidding ends when someone orders up or names trump.",
+    "hand 1 dealer N\nup AD\nbid E order, S pass\ndiscard TD\n",
+)
+ORDER_IN_ROUND_TWO = _code(
+    "B203", "order-in-round-two", Category.BID, E,
+    "`order` after the up card was turned down.",
+    "In round 2 the up card is gone; a player must name a suit.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E order\n",
+)
+CALL_IN_ROUND_ONE = _code(
+    "B204", "call-in-round-one", Category.BID, E,
+    "A suit is named in round 1, where only the up card's suit may be ordered.",
+    "Round 1 decides only whether the up card's suit is trump.",
+    "hand 1 dealer N\nup AD\nbid E call S\n",
+)
+TURNED_DOWN_SUIT = _code(
+    "B205", "turned-down-suit", Category.BID, E,
+    "In round 2 a player names the suit of the card that was turned down.",
+    "That suit was refused by everyone in round 1.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call D\n",
+)
+ALONE_NOT_ALLOWED = _code(
+    "B206", "alone-not-allowed", Category.BID, E,
+    "A player goes alone where the ruleset does not allow it.",
+    "Some rulesets allow a lone hand only in one round, or not at all.",
+    "# with a ruleset whose bidding.alone_on_call is false\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call S alone\n",
+)
+DEALER_MUST_CALL = _code(
+    "B207", "dealer-must-call", Category.BID, E,
+    "Under stick-the-dealer, the dealer passes after everyone else passed in round 2.",
+    "Where the dealer is stuck, the dealer must name trump.",
+    "# with the stick-the-dealer ruleset\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+BIDDING_INCOMPLETE = _code(
+    "B208", "bidding-incomplete", Category.BID, E,
+    "Cards are played although the bidding as written never made trump.",
+    "Without a maker and a trump suit the hand cannot be judged.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass\ntrick E:KD S:JD W:KC N:JH\n",
+)
+
+# --- discard --------------------------------------------------------------
+DISCARD_MISSING = _code(
+    "X301", "discard-missing", Category.DISCARD, E,
+    "The dealer took the up card but no discard is written (deal recorded).",
+    "The dealer must discard one card; without it the dealer holds six.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\n",
+)
+DISCARD_NOT_HELD = _code(
+    "X302", "discard-not-held", Category.DISCARD, E,
+    "The dealer discards a card they do not hold.",
+    "Only a card from the dealer's hand (or the up card) can be discarded.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard AH\n",
+)
+DISCARD_WITHOUT_PICKUP = _code(
+    "X303", "discard-without-pickup", Category.DISCARD, E,
+    "A discard is written although the dealer took no card.",
+    "Only the dealer who takes the up card discards.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call S\ndiscard TC\n",
+)
+DISCARD_UP_CARD = _code(
+    "X304", "discard-up-card", Category.DISCARD, E,
+    "The dealer discards the up card where the ruleset forbids it.",
+    "Some rules require the dealer to keep the card they took.",
+    "# with a ruleset whose bidding.dealer_may_discard_up_card is false\nhand 1 dealer N\nup AD\nbid E order\ndiscard AD\n",
+)
+
+# --- turn -----------------------------------------------------------------
+WRONG_LEADER = _code(
+    "T401", "wrong-leader", Category.TURN, E,
+    "A trick is led by the wrong player.",
+    "The first lead is fixed by the ruleset; later tricks are led by the previous winner.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick S:JD W:KC N:JH E:KD\n",
+)
+PLAY_OUT_OF_TURN = _code(
+    "T402", "play-out-of-turn", Category.TURN, E,
+    "A card is played out of clockwise order, or a seat plays twice to one trick.",
+    "Play goes clockwise from the leader.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD W:KC S:JD N:JH\n",
+)
+LONE_PARTNER_PLAYED = _code(
+    "T403", "lone-partner-played", Category.TURN, E,
+    "The partner of a lone player plays a card.",
+    "The partner's hand is out of play when someone goes alone.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S alone\n"
+    "trick E:9D S:TD W:QD N:AD\n",
+)
+TRICK_SIZE = _code(
+    "T404", "trick-size", Category.TURN, E,
+    "A trick has more or fewer cards than there are players in the hand.",
+    "Every active player plays exactly one card to each trick.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC\n",
+)
+TRICKS_MISSING = _code(
+    "T405", "tricks-missing", Category.TURN, W,
+    "Fewer tricks than the hand has are written, and no trick count is given.",
+    "The hand cannot be scored from the record; the sheet's entry is taken as it is.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\nscore NS 1 EW 0\n",
+)
+TOO_MANY_TRICKS = _code(
+    "T406", "too-many-tricks", Category.TURN, E,
+    "More tricks are written than a hand has.",
+    "A hand has as many tricks as cards in each hand.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\ntrick E:KD S:JD W:KC N:JH\n",
+)
+
+# --- renege ---------------------------------------------------------------
+RENEGE = _code(
+    "R501", "renege", Category.RENEGE, E,
+    "A player did not follow the suit led although they held a card of it.",
+    "Following suit when able is the central rule of play; the table may call it for a penalty.",
+    "hand 1 dealer E\nup KC\nbid S pass, W pass, N pass, E pass, S call S\n"
+    "trick S:JC W:9S N:JS E:QS\ntrick N:AH E:JH S:KH W:KD\ntrick N:9H E:TS S:AS W:QH\n"
+    "trick S:QD W:TH N:AD E:JD\ntrick N:TD E:AC S:KS W:QC\n",
+)
+RENEGE_UNPROVEN = _code(
+    "R502", "renege-unproven", Category.RENEGE, W,
+    "The table called a renege that the record can neither prove nor disprove.",
+    "Without the deal the auditor cannot see every card a player held; the table's ruling stands.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N order\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\nrenege W\n",
+)
+RENEGE_DISPROVEN = _code(
+    "R503", "renege-disproven", Category.RENEGE, E,
+    "The table called a renege, but the recorded deal shows the player could not follow.",
+    "A penalty was given for a renege that did not happen; the hand is scored as played.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\nrenege W\n",
+)
+
+# --- left bower -----------------------------------------------------------
+LEFT_BOWER_ON_ITS_SUIT = _code(
+    "L601", "left-bower-on-printed-suit", Category.LEFT_BOWER, E,
+    "The left bower was played to a lead of its printed suit while the player held that suit.",
+    "The left bower is a trump, not a card of its printed suit: it does not follow that suit.",
+    "hand 1 dealer N\ndeal E: 9D TD QC 9C KC  S: QD JH KD TS AH  W: QH 9S JC AS JD  N: 9H TC TH QS KS\nup JS\n"
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\n",
+)
+LEFT_BOWER_LED = _code(
+    "L602", "left-bower-led", Category.LEFT_BOWER, E,
+    "The left bower was led (so trump was led) and a player who held trump did not play one.",
+    "Leading the left bower leads trump; it asks for trump, not for its printed suit.",
+    "hand 1 dealer N\ndeal E: JC TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC 9D AS JD  N: 9H TC TH QS KS\nup JS\n"
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:JC S:AH W:QC N:TC\n",
+)
+LEFT_BOWER_ONLY_TRUMP = _code(
+    "L603", "left-bower-only-trump", Category.LEFT_BOWER, E,
+    "Trump was led and the player's only trump, the left bower, was not played.",
+    "The left bower counts as trump for following: holding it means holding trump.",
+    "hand 1 dealer N\ndeal E: 9D TD JC 9C KC  S: QD JH KD TS AH  W: QH 9S QC AS JD  N: 9H TC TH QS KS\nup JS\n"
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:9D S:KD W:JD N:JS\ntrick N:KS E:TD S:TS W:AS\n",
+)
+
+# --- score ----------------------------------------------------------------
+SCORE_MISMATCH = _code(
+    "P701", "score-mismatch", Category.SCORE, E,
+    "The score sheet gives a hand different points than the rules do.",
+    "A wrong entry carries forward to every later hand; it is reported once, where it was made.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\nscore NS 1 EW 0\n",
+)
+TRICK_COUNT_MISMATCH = _code(
+    "P702", "trick-count-mismatch", Category.SCORE, E,
+    "The written trick count differs from the tricks played.",
+    "The trick count decides the points; the played cards are the better evidence.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\ntricks NS 4 EW 1\n",
+)
+
+# --- game -----------------------------------------------------------------
+PLAYED_AFTER_GAME = _code(
+    "G801", "played-after-game", Category.GAME, E,
+    "Hands are recorded after a side had already won the game.",
+    "A game ends after the hand in which a side reaches the target; later hands do not count.",
+    "hand 1 dealer N\ntricks NS 5 EW 0\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S alone\n"
+    "score NS 4 EW 0\nhand 2 dealer E\nbid S pass, W pass, N pass, E pass, S pass, W pass, N call D alone\ntricks NS 5 EW 0\n"
+    "score NS 8 EW 0\nhand 3 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N call H alone\ntricks NS 5 EW 0\n"
+    "score NS 12 EW 0\nhand 4 dealer W\nbid N pass, E pass, S pass, W pass, N pass, E pass, S pass, W pass\n",
+)
+WRONG_WINNER = _code(
+    "G802", "wrong-winner", Category.GAME, E,
+    "The game's recorded winner (a `Winner` tag) is not the side that won by the rules.",
+    "The result of the game is what a tournament records.",
+    '[Winner "EW"]\nhand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S alone\ntricks NS 5 EW 0\n',
+)
+HAND_NUMBER_REPEATED = _code(
+    "G803", "hand-number-repeated", Category.GAME, W,
+    "Two hands of one game carry the same number.",
+    "A repeated number usually means a hand was copied or mis-numbered.",
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 1 dealer E\nbid S pass, W pass, N pass, E pass, S pass, W pass, N pass, E pass\n",
+)
+HAND_MISSING = _code(
+    "G804", "hand-missing", Category.GAME, W,
+    "The hand numbers skip: a hand of the game is not in the record.",
+    "A missing hand may hold points; the audit goes on from the sheet's score.",
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 3 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in a record, with the evidence for it."""
+
+    code: Code
+    message: str
+    pos: Pos
+    game: int
+    hand: int | None = None
+    trick: int | None = None
+    seat: Seat | None = None
+    proof: tuple[str, ...] = field(default=())
+    severity: Severity | None = None  # None: the code's own severity
+
+    @property
+    def level(self) -> Severity:
+        return self.severity or self.code.severity
+
+    @property
+    def category(self) -> Category:
+        return self.code.category
+
+    def sort_key(self) -> tuple[int, int, int, str]:
+        return (self.game, self.pos.line, self.pos.column, self.code.code)

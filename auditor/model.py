@@ -1,0 +1,181 @@
+"""The typed model of a recorded game, independent of how it was written down.
+
+Readers (the text notation, EGN) build these objects; the replay engine reads
+them.  Nothing here knows a rule of Euchre: a record may hold any nonsense a
+scorekeeper wrote, and it is the replay's job to judge it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card, Seat, Suit, Team
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """A 1-based line and column in the source file."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NOWHERE = Pos(0, 0)
+
+
+class CallKind(Enum):
+    PASS = "pass"
+    ORDER = "order"  # round 1: the dealer takes the up card
+    CALL = "call"  # round 2: name a suit
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One bid: ``<seat> pass``, ``<seat> order [alone]``, ``<seat> call <suit> [alone]``."""
+
+    seat: Seat
+    kind: CallKind
+    pos: Pos
+    suit: Suit | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick."""
+
+    seat: Seat
+    card: Card
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    plays: tuple[Play, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """The cards a seat was dealt, as written in a ``deal`` line."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPoints:
+    """A pair of numbers per side, as written (``score NS 4 EW 2``)."""
+
+    ns: int
+    ew: int
+    pos: Pos
+
+    def of(self, team: Team) -> int:
+        return self.ns if team is Team.NS else self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class RenegeCall:
+    """The table called a renege on ``seat`` during this hand."""
+
+    seat: Seat
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``# ...`` comment, kept so that a formatter can put it back.
+
+    ``anchor`` names the statement it belongs to (``hand``, ``deal``, ``up``,
+    ``bid``, ``discard``, ``trick3``, ``renege``, ``score``, ``tricks``, or
+    ``tags``); ``trailing`` is true for a comment at the end of that line.
+    """
+
+    text: str
+    anchor: str
+    trailing: bool
+    pos: Pos
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """Everything written about one hand (a deal and its play)."""
+
+    number: int
+    dealer: Seat
+    pos: Pos
+    deal: tuple[Holding, ...] = ()
+    up: Card | None = None
+    up_pos: Pos = NOWHERE
+    calls: tuple[Call, ...] = ()
+    discard: Card | None = None
+    discard_pos: Pos = NOWHERE
+    tricks: tuple[TrickRecord, ...] = ()
+    reneges: tuple[RenegeCall, ...] = ()
+    score: TeamPoints | None = None
+    trick_counts: TeamPoints | None = None
+    comments: tuple[Comment, ...] = ()
+    #: statements written twice where only one is allowed (``up``, ``score``...)
+    repeated: tuple[tuple[str, Pos], ...] = ()
+
+    @property
+    def has_full_deal(self) -> bool:
+        return len(self.deal) == 4 and len({h.seat for h in self.deal}) == 4
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenHand:
+    """A hand that could not be read; the reason is a syntax finding."""
+
+    pos: Pos
+    end_line: int
+    message: str
+    expected: tuple[str, ...] = ()
+    number: int | None = None
+    score: TeamPoints | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    value: str
+    pos: Pos
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game: its tags and its hands in file order."""
+
+    index: int  # 1-based within the file
+    pos: Pos
+    tags: list[Tag] = field(default_factory=list)
+    hands: list[HandRecord | BrokenHand] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+    initial_score: tuple[int, int] = (0, 0)
+
+    def tag(self, name: str) -> str | None:
+        lowered = name.lower()
+        for t in self.tags:
+            if t.name.lower() == lowered:
+                return t.value
+        return None
+
+    def tag_pos(self, name: str) -> Pos:
+        lowered = name.lower()
+        for t in self.tags:
+            if t.name.lower() == lowered:
+                return t.pos
+        return self.pos
+
+    def player(self, seat: Seat) -> str | None:
+        return self.tag(_SEAT_TAG[seat])
+
+
+_SEAT_TAG = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEAT_TAGS = _SEAT_TAG

@@ -1,0 +1,426 @@
+"""Read the text notation into :mod:`auditor.model` objects, one game at a time.
+
+The file is cut into chunks at lines that open a hand (``hand ...``) or a tag
+block (``[...]``); each chunk is parsed on its own with the LALR parser and an
+inline transformer that builds model objects directly (no parse tree is
+kept).  A syntax error therefore costs one hand, never the file, and memory
+stays proportional to one game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..cards import Card, Seat, Suit
+from ..model import (
+    BrokenHand,
+    Call,
+    CallKind,
+    Comment,
+    GameRecord,
+    HandRecord,
+    Holding,
+    Play,
+    Pos,
+    RenegeCall,
+    Tag,
+    TeamPoints,
+    TrickRecord,
+)
+from ..resources import grammar_text
+
+#: What a reader can reasonably be asked to hold: longer lines are cut short.
+MAX_LINE_CHARS = 4000
+#: A chunk (one hand or tag block) longer than this is refused as a syntax error.
+MAX_CHUNK_LINES = 400
+
+_CHUNK_START = re.compile(r"[ \t]*(?:hand\b|\[)", re.IGNORECASE)
+_SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE)
+_SALVAGE_SCORE = re.compile(r"^[ \t]*score[ \t]+NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE)
+
+#: How each terminal is described to a person in a syntax error.
+TERMINAL_NAMES: dict[str, str] = {
+    "CARD": "a card such as KD, 10H or 9♣",
+    "PLAYS": "plays such as E:KD S:JD W:KC N:JH",
+    "HOLDINGS": "the seats' cards such as E: KD QS TH 9C QD  S: ...",
+    "SEAT": "a seat (N, E, S or W)",
+    "SUIT": "a suit (C, D, H or S)",
+    "INT": "a number",
+    "ALONE": "'alone'",
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted value such as "Alice"',
+    "_NL": "the end of the line",
+    "$END": "the end of the hand",
+    "COMMA": "','",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "_HAND": "'hand'",
+    "_DEALER": "'dealer'",
+    "_DEAL": "'deal'",
+    "_UP": "'up'",
+    "_BID": "'bid'",
+    "_PASS": "'pass'",
+    "_ORDER": "'order'",
+    "_CALL": "'call'",
+    "_DISCARD": "'discard'",
+    "_TRICK": "'trick'",
+    "_TRICKS": "'tricks'",
+    "_RENEGE": "'renege'",
+    "_SCORE": "'score'",
+    "_NS": "'NS'",
+    "_EW": "'EW'",
+}
+
+
+@dataclass(slots=True)
+class Chunk:
+    """Consecutive lines of one hand or one tag block."""
+
+    kind: str  # "hand", "tags" or "preamble"
+    first_line: int  # 1-based line number of the chunk's first line
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+    """Cut a stream of lines into hand and tag chunks, lazily."""
+    current = Chunk("preamble", first_line)
+    number = first_line - 1
+    for line in lines:
+        number += 1
+        if len(line) > MAX_LINE_CHARS:
+            line = line[:MAX_LINE_CHARS] + "\n"
+        elif not line.endswith("\n"):
+            line += "\n"
+        if _CHUNK_START.match(line):
+            kind = "tags" if line.lstrip().startswith("[") else "hand"
+            if kind == "tags" and current.kind == "tags":
+                current.lines.append(line)
+                continue
+            if current.lines:
+                yield current
+            current = Chunk(kind, number, [line])
+        else:
+            current.lines.append(line)
+    if current.lines:
+        yield current
+
+
+def _is_blank(chunk: Chunk) -> bool:
+    return all(not line.strip() or line.lstrip().startswith("#") for line in chunk.lines)
+
+
+_SEAT_MARK = re.compile(r"([NESWnesw])[ \t]*:")
+_PLAY = re.compile(r"([NESWnesw])[ \t]*:[ \t]*(\S+)")
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+_card = Card.parse
+
+
+def scan_comments(chunk: Chunk) -> list[tuple[Pos, str]]:
+    """Every ``# ...`` comment of a chunk with its position (quoted tag values skipped)."""
+    found = []
+    for i, line in enumerate(chunk.lines):
+        if "#" not in line:
+            continue
+        masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), line) if '"' in line else line
+        at = masked.find("#")
+        if at >= 0:
+            found.append((Pos(chunk.first_line + i, at + 1), line[at:].rstrip("\r\n")))
+    return found
+
+
+class _Builder(Transformer[Token, Any]):
+    """Builds model objects while the LALR parser runs (an inline transformer)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.line_offset = 0
+        self.statement_lines: list[tuple[int, str]] = []
+        self.tag_comments: tuple[Comment, ...] = ()
+
+    def _pos(self, token: Token) -> Pos:
+        return Pos((token.line or 0) + self.line_offset, token.column or 0)
+
+    # tags -----------------------------------------------------------------
+    def tag(self, children: list[Token]) -> Tag:
+        name, value = children
+        raw = value.value[1:-1]
+        text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
+        pos = Pos((name.line or 0) + self.line_offset, max((name.column or 1) - 1, 1))
+        self.statement_lines.append((pos.line, "tags"))
+        return Tag(name.value, text, pos)
+
+    def tags(self, children: list[Tag]) -> list[Tag]:
+        return children
+
+    # statements ------------------------------------------------------------
+    def deal(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        text, line, column = tok.value, (tok.line or 0) + self.line_offset, tok.column or 1
+        marks = list(_SEAT_MARK.finditer(text))
+        holdings = []
+        for i, mark in enumerate(marks):
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+            cards = tuple(_card(c) for c in text[mark.end() : end].split())
+            holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start())))
+        self.statement_lines.append((line, "deal"))
+        return ("deal", tuple(holdings))
+
+    def up(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        self.statement_lines.append((self._pos(tok).line, "up"))
+        return ("up", (_card(tok.value), self._pos(tok)))
+
+    def pass_(self, children: list[Token]) -> Call:
+        seat = children[0]
+        return Call(Seat.parse(seat.value), CallKind.PASS, self._pos(seat))
+
+    def order(self, children: list[Token]) -> Call:
+        seat = children[0]
+        return Call(Seat.parse(seat.value), CallKind.ORDER, self._pos(seat), alone=len(children) > 1)
+
+    def call(self, children: list[Token]) -> Call:
+        seat, suit = children[0], children[1]
+        return Call(Seat.parse(seat.value), CallKind.CALL, self._pos(seat), Suit.parse(suit.value), alone=len(children) > 2)
+
+    def bid(self, children: list[Call]) -> tuple[str, Any]:
+        self.statement_lines.append((children[0].pos.line, "bid"))
+        return ("bid", tuple(children))
+
+    def discard(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        self.statement_lines.append((self._pos(tok).line, "discard"))
+        return ("discard", (_card(tok.value), self._pos(tok)))
+
+    def trick(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
+        plays = tuple(
+            Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
+            for m in _PLAY.finditer(tok.value)
+        )
+        number = 1 + sum(1 for _, name in self.statement_lines if name.startswith("trick"))
+        self.statement_lines.append((line, f"trick{number}"))
+        return ("trick", TrickRecord(plays, plays[0].pos))
+
+    def renege(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        self.statement_lines.append((self._pos(tok).line, "renege"))
+        return ("renege", RenegeCall(Seat.parse(tok.value), self._pos(tok)))
+
+    def score(self, children: list[Token]) -> tuple[str, Any]:
+        ns, ew = children
+        self.statement_lines.append((self._pos(ns).line, "score"))
+        return ("score", TeamPoints(int(ns.value), int(ew.value), self._pos(ns)))
+
+    def trick_count(self, children: list[Token]) -> tuple[str, Any]:
+        ns, ew = children
+        self.statement_lines.append((self._pos(ns).line, "tricks"))
+        return ("tricks", TeamPoints(int(ns.value), int(ew.value), self._pos(ns)))
+
+    # the hand ----------------------------------------------------------------
+    def hand(self, children: list[Any]) -> HandRecord:
+        number_tok, dealer_tok = children[0], children[1]
+        hand = HandRecord(int(number_tok.value), Seat.parse(dealer_tok.value), Pos(self._pos(number_tok).line, 1))
+        deal: list[Holding] = []
+        calls: list[Call] = []
+        tricks: list[TrickRecord] = []
+        reneges: list[RenegeCall] = []
+        repeated: list[tuple[str, Pos]] = []
+        for kind, value in children[2:]:
+            if kind == "trick":
+                tricks.append(value)
+            elif kind == "bid":
+                calls.extend(value)
+            elif kind == "deal":
+                deal.extend(value)
+            elif kind == "renege":
+                reneges.append(value)
+            elif kind == "up":
+                if hand.up is not None:
+                    repeated.append(("up", value[1]))
+                else:
+                    hand.up, hand.up_pos = value
+            elif kind == "discard":
+                if hand.discard is not None:
+                    repeated.append(("discard", value[1]))
+                else:
+                    hand.discard, hand.discard_pos = value
+            elif kind == "score":
+                if hand.score is not None:
+                    repeated.append(("score", value.pos))
+                else:
+                    hand.score = value
+            elif kind == "tricks":
+                if hand.trick_counts is not None:
+                    repeated.append(("tricks", value.pos))
+                else:
+                    hand.trick_counts = value
+        hand.deal = tuple(deal)
+        hand.calls = tuple(calls)
+        hand.tricks = tuple(tricks)
+        hand.reneges = tuple(reneges)
+        hand.repeated = tuple(repeated)
+        return hand
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    options: dict[str, Any] = {}
+    try:  # the Cython build of Lark's LALR runtime, when installed, is ~1.6x faster
+        import lark_cython  # type: ignore[import-untyped]
+
+        options["_plugins"] = lark_cython.plugins
+    except ImportError:  # pragma: no cover - depends on the environment
+        pass
+    parser = Lark(
+        grammar_text(),
+        parser="lalr",
+        start=["hand", "tags", "start"],
+        transformer=builder,
+        maybe_placeholders=False,
+        **options,
+    )
+    return parser, builder
+
+
+def describe_expected(expected: Iterable[str]) -> list[str]:
+    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in {"COMMENT"}}
+    return sorted(names)
+
+
+def _syntax_error(err: UnexpectedInput, chunk: Chunk) -> BrokenHand:
+    line = (getattr(err, "line", None) or 1) + chunk.first_line - 1
+    column = getattr(err, "column", None) or 1
+    if isinstance(err, UnexpectedToken):
+        expected = describe_expected(err.accepts or err.expected)
+        got = "the end of the line" if err.token.type == "_NL" else repr(str(err.token))
+        message = f"unexpected {got}"
+        if err.token.type == "$END":
+            message = "the hand ends too early"
+            line = chunk.first_line + len(chunk.lines) - 1
+            column = 1
+    elif isinstance(err, UnexpectedCharacters):
+        expected = describe_expected(err.allowed or ())
+        text_line = chunk.lines[err.line - 1] if 0 < err.line <= len(chunk.lines) else ""
+        word = text_line[column - 1 :].split()[0] if text_line[column - 1 :].split() else text_line[column - 1 : column]
+        message = f"cannot read {word!r}"
+    elif isinstance(err, UnexpectedEOF):
+        expected = describe_expected(err.expected)
+        message = "the text ends too early"
+    else:  # pragma: no cover - Lark has no other kind
+        expected = []
+        message = str(err)
+    number_match = _SALVAGE_HAND.search(chunk.text)
+    score_match = _SALVAGE_SCORE.search(chunk.text)
+    score = None
+    if score_match:
+        score = TeamPoints(int(score_match.group(1)), int(score_match.group(2)), Pos(line, column))
+    return BrokenHand(
+        Pos(line, column),
+        chunk.first_line + len(chunk.lines) - 1,
+        message,
+        tuple(expected),
+        int(number_match.group(1)) if number_match else None,
+        score,
+    )
+
+
+def _attach_comments(found: list[tuple[Pos, str]], statements: list[tuple[int, str]]) -> tuple[Comment, ...]:
+    """Give every comment the statement it trails or, on its own line, precedes."""
+    out = []
+    starts = sorted(statements)
+    for pos, text in found:
+        same_line = [name for stmt_line, name in starts if stmt_line == pos.line]
+        if same_line:
+            out.append(Comment(text, same_line[0], True, pos))
+            continue
+        following = [name for stmt_line, name in starts if stmt_line > pos.line]
+        out.append(Comment(text, following[0] if following else "end", False, pos))
+    return tuple(out)
+
+
+def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | list[Tag]:
+    """Parse one chunk; a syntax error becomes a :class:`BrokenHand`."""
+    parser, builder = _parser()
+    builder.line_offset = chunk.first_line - 1
+    builder.statement_lines = []
+    if len(chunk.lines) > MAX_CHUNK_LINES:
+        return BrokenHand(Pos(chunk.first_line, 1), chunk.first_line + len(chunk.lines) - 1,
+                          f"a hand of more than {MAX_CHUNK_LINES} lines", ())
+    start = "tags" if chunk.kind == "tags" else "hand"
+    try:
+        result = parser.parse(chunk.text, start=start)
+    except UnexpectedInput as err:
+        return _syntax_error(err, chunk)
+    statements = builder.statement_lines
+    found = scan_comments(chunk) if "#" in chunk.text else []
+    if isinstance(result, HandRecord):
+        statements.append((result.pos.line, "hand"))
+        if found:
+            result.comments = _attach_comments(found, statements)
+    else:
+        builder.tag_comments = _attach_comments(found, statements) if found else ()
+    return result
+
+
+def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) -> Iterator[GameRecord]:
+    """Yield the games of a stream of lines one at a time (PGN's convention).
+
+    Errors never stop the stream: an unreadable hand becomes a
+    :class:`BrokenHand` in its game.
+    """
+    game: GameRecord | None = None
+    index = first_index - 1
+    pending_comments: list[Comment] = []
+    for chunk in iter_chunks(lines, first_line):
+        if chunk.kind == "preamble":
+            if _is_blank(chunk):
+                pending_comments.extend(_preamble_comments(chunk))
+                continue
+        result = parse_chunk(chunk)
+        if isinstance(result, list):  # a tag block opens a game
+            if game is not None:
+                yield game
+            index += 1
+            game = GameRecord(index, result[0].pos if result else Pos(chunk.first_line, 1), list(result))
+            game.comments.extend(pending_comments)
+            game.comments.extend(_parser()[1].tag_comments)
+            pending_comments = []
+            continue
+        if isinstance(result, BrokenHand) and chunk.kind == "tags":
+            if game is not None:
+                yield game
+            index += 1
+            game = GameRecord(index, result.pos)
+            game.hands.append(result)
+            continue
+        if game is None:
+            index += 1
+            game = GameRecord(index, result.pos)
+            game.comments.extend(pending_comments)
+            pending_comments = []
+        game.hands.append(result)
+    if game is not None:
+        yield game
+
+
+def _preamble_comments(chunk: Chunk) -> list[Comment]:
+    return [Comment(text, "tags", False, pos) for pos, text in scan_comments(chunk)]
+
+
+def read_text(text: str) -> list[GameRecord]:
+    """Parse a whole text (convenient for tests and small files)."""
+    return list(read_games(text.splitlines(keepends=True)))

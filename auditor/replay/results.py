@@ -1,0 +1,100 @@
+"""What a replay produces: facts per play, per hand and per game.
+
+These records know nothing of the notation or of the rules that produced
+them; reports and statistics read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..cards import Card, Seat, Suit, Team
+from ..findings import Finding
+from ..model import Pos, Tag, TeamPoints
+
+
+class Outcome(str, Enum):
+    MAKE = "make"
+    MARCH = "march"
+    LONE_MAKE = "lone-make"
+    LONE_MARCH = "lone-march"
+    EUCHRE = "euchre"
+    LONE_EUCHRE = "lone-euchre"
+    THROWN_IN = "thrown-in"
+    UNKNOWN = "unknown"  # the record does not say enough to score the hand
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFact:
+    trick: int  # 1-based
+    seat: Seat
+    card: Card
+    led: Suit  # the suit led to this trick (the left bower leads trump)
+    leader: bool
+    followed: bool  # played the suit led (always true for the leader)
+    won: bool
+
+
+@dataclass(slots=True)
+class HandResult:
+    number: int
+    pos: Pos
+    dealer: Seat | None
+    up: Card | None = None
+    maker: Seat | None = None
+    trump: Suit | None = None
+    round: int | None = None  # 1: ordered up, 2: named
+    alone: bool = False
+    tricks_ns: int | None = None
+    tricks_ew: int | None = None
+    points_ns: int = 0
+    points_ew: int = 0
+    outcome: Outcome = Outcome.UNKNOWN
+    renege_seats: tuple[Seat, ...] = ()  # every failure to follow, called or not
+    penalized: Team | None = None  # the side that paid a renege penalty
+    recorded: TeamPoints | None = None
+    total_ns: int = 0  # the corrected running score after this hand
+    total_ew: int = 0
+    counted: bool = True  # false when recorded after the game was won
+    broken: bool = False  # the hand could not be read
+    plays: tuple[PlayFact, ...] = ()
+    findings: list[Finding] = field(default_factory=list)
+
+    def points(self, team: Team) -> int:
+        return self.points_ns if team is Team.NS else self.points_ew
+
+    def tricks(self, team: Team) -> int | None:
+        return self.tricks_ns if team is Team.NS else self.tricks_ew
+
+
+@dataclass(slots=True)
+class GameResult:
+    index: int
+    pos: Pos
+    ruleset: str
+    tags: list[Tag] = field(default_factory=list)
+    hands: list[HandResult] = field(default_factory=list)
+    initial: tuple[int, int] = (0, 0)
+    computed_ns: int = 0
+    computed_ew: int = 0
+    recorded: TeamPoints | None = None  # the sheet's last running score
+    winner: Team | None = None
+    won_in_hand: int | None = None
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured
+    drinks: dict[str, list[tuple[int, str, int]]] | None = None
+
+    def tag(self, name: str) -> str | None:
+        lowered = name.lower()
+        return next((t.value for t in self.tags if t.name.lower() == lowered), None)
+
+    def player(self, seat: Seat) -> str | None:
+        return self.tag(("North", "East", "South", "West")[seat])
+
+    def all_findings(self) -> list[Finding]:
+        out = list(self.findings)
+        for hand in self.hands:
+            out.extend(hand.findings)
+        out.sort(key=Finding.sort_key)
+        return out

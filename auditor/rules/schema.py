@@ -1,0 +1,168 @@
+"""The ruleset schema: every rule that varies between clubs, as typed data.
+
+Each field's description is its documentation (``docs/rulesets.md`` is checked
+against these models by a test).  Models forbid unknown keys, so a misspelt
+key is an error, not a silently ignored rule.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+
+class RankName(str, Enum):
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+
+class FirstLead(str, Enum):
+    DEALER_LEFT = "dealer-left"
+    """The player on the dealer's left, or the next active player after them."""
+    LONER_LEFT = "loner-left"
+    """The player on the lone player's left."""
+
+
+class AfterThrowIn(str, Enum):
+    NEXT_DEALER = "next-dealer"
+    SAME_DEALER = "same-dealer"
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class DeckRules(_Strict):
+    ranks: Annotated[list[RankName], Field(min_length=1, max_length=8)] = Field(
+        default=[RankName.NINE, RankName.TEN, RankName.JACK, RankName.QUEEN, RankName.KING, RankName.ACE],
+        description="The ranks in the deck, in every suit (24 cards: 9 to A; 32 cards: 7 to A).",
+    )
+    hand_size: int = Field(default=5, ge=1, le=8, description="Cards dealt to each player.")
+    kitty: int = Field(default=4, ge=1, le=8, description="Cards left undealt; the top one is turned up.")
+
+    @field_validator("ranks", mode="before")
+    @classmethod
+    def _ranks_as_text(cls, value: object) -> object:
+        if isinstance(value, list):
+            return ["T" if str(v) == "10" else str(v).upper() if not isinstance(v, bool) else v for v in value]
+        return value
+
+    @model_validator(mode="after")
+    def _deck_is_big_enough(self) -> DeckRules:
+        if len(set(self.ranks)) != len(self.ranks):
+            raise ValueError("ranks: a rank is listed twice")
+        if len(self.ranks) * 4 < 4 * self.hand_size + self.kitty:
+            raise ValueError(
+                f"a deck of {len(self.ranks) * 4} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
+            )
+        return self
+
+
+class DealRules(_Strict):
+    after_throw_in: AfterThrowIn = Field(
+        default=AfterThrowIn.NEXT_DEALER,
+        description="Who deals after all players pass: the next player (`next-dealer`) or the same dealer again (`same-dealer`).",
+    )
+    out_of_rotation: Severity = Field(
+        default=Severity.ERROR,
+        description="Severity of a dealer out of rotation ('stealing the deal'): `error`, or `warning` where a stolen deal stands when nobody notices.",
+    )
+
+
+class BiddingRules(_Strict):
+    stick_the_dealer: bool = Field(
+        default=False,
+        description="When the first three players pass in round 2, the dealer must name trump; a dealer pass there is an illegal bid.",
+    )
+    alone_on_order: bool = Field(default=True, description="A player who orders up (round 1) may go alone.")
+    alone_on_call: bool = Field(default=True, description="A player who names trump (round 2) may go alone.")
+    dealer_may_discard_up_card: bool = Field(
+        default=True, description="The dealer who takes the up card may discard that same card."
+    )
+
+
+class PlayRules(_Strict):
+    first_lead: FirstLead = Field(
+        default=FirstLead.DEALER_LEFT, description="Who leads the first trick when nobody is alone."
+    )
+    first_lead_alone: FirstLead = Field(
+        default=FirstLead.LONER_LEFT,
+        description="Who leads the first trick against a lone player. With `dealer-left`, the next active player when that seat sits out.",
+    )
+
+
+class ScoringRules(_Strict):
+    majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
+    make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
+    march: int = Field(default=2, ge=0, le=100, description="Points for makers who take every trick.")
+    lone_make: int = Field(default=1, ge=0, le=100, description="Points for a lone player who takes a majority but not every trick.")
+    lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
+    euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
+    lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
+
+
+class RenegeRules(_Strict):
+    points: int = Field(default=2, ge=0, le=100, description="Points the other side scores for a called renege.")
+    points_alone: int = Field(default=4, ge=0, le=100, description="The same when someone was playing alone in the hand.")
+    hand_stands: bool = Field(
+        default=False,
+        description="`false`: the hand's own result is void and the offending side scores nothing for it; `true`: the hand is scored as played and the penalty is added.",
+    )
+
+
+class GameRules(_Strict):
+    target: int = Field(default=10, ge=1, le=1000, description="Points that win the game.")
+    win_by: int = Field(default=1, ge=1, le=100, description="The winners must lead by at least this many points (Australian option: 2).")
+
+
+class DrinkRules(_Strict):
+    """Drinking-game rules (seed 000, rules 1-8); absent in most rulesets."""
+
+    trump_caller_others: int = Field(default=1, ge=0, le=100, description="Rule 1: every player but the one who made trump drinks this many.")
+    trick_lost: int = Field(default=1, ge=0, le=100, description="Rule 2: each player of the side that lost a trick drinks this many.")
+    per_point_conceded: int = Field(default=1, ge=0, le=100, description="Rule 3: each player of the side that did not score drinks this many per point the other side scored.")
+    failed_to_follow: int = Field(default=1, ge=0, le=100, description="Rule 4: a player who cannot follow suit drinks this many.")
+    renege_per_point: int = Field(default=4, ge=0, le=100, description="Rule 5: each player of a side caught reneging drinks this many per penalty point.")
+    renege_extra: int = Field(default=1, ge=0, le=100, description="Rule 5: the player who reneged drinks this many more.")
+    up_card_turned_down: int = Field(default=1, ge=0, le=100, description="Rule 6: every player drinks this many when the up card is turned down.")
+    euchred: int = Field(default=4, ge=0, le=100, description="Rule 7: each player of the side that was euchred drinks this many.")
+    lone_partner: int = Field(default=1, ge=0, le=100, description="Rule 8: the lone player's partner drinks this many.")
+    lone_extra: int = Field(default=1, ge=0, le=100, description="Rule 8: the lone player drinks this many more every time they drink.")
+    lone_success_extra: int = Field(default=1, ge=0, le=100, description="Rule 8: each opponent drinks this many more when a lone player makes the hand.")
+    lone_failure: int = Field(default=5, ge=0, le=100, description="Rule 8: a lone player who is euchred drinks this many.")
+
+
+class Ruleset(_Strict):
+    name: str = Field(default="", max_length=64, description="Short name (defaults to the file name).")
+    description: str = Field(default="", max_length=500, description="One line shown by `euchre-audit rules`.")
+    source: str = Field(default="", max_length=500, description="Where these rules come from.")
+    extends: str | None = Field(default=None, max_length=500, description="A bundled ruleset name or a path whose rules this file changes.")
+    deck: DeckRules = Field(default_factory=DeckRules, description="The cards and the deal.")
+    deal: DealRules = Field(default_factory=DealRules, description="The rotation of the deal.")
+    bidding: BiddingRules = Field(default_factory=BiddingRules, description="Making trump and going alone.")
+    play: PlayRules = Field(default_factory=PlayRules, description="The play of the tricks.")
+    scoring: ScoringRules = Field(default_factory=ScoringRules, description="Points per hand.")
+    renege: RenegeRules = Field(default_factory=RenegeRules, description="The penalty for a called renege.")
+    game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
+    drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
+
+    @model_validator(mode="after")
+    def _majority_fits_the_hand(self) -> Ruleset:
+        if self.scoring.majority > self.deck.hand_size:
+            raise ValueError(
+                f"scoring.majority is {self.scoring.majority} but a hand has only {self.deck.hand_size} tricks"
+            )
+        return self
