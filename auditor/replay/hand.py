@@ -415,7 +415,13 @@ class HandReplay:
             "L603": f"{seat} did not follow trump in trick {t_index}: {bower} (the left bower) was {seat}'s only trump",
         }[failure.code.code]
         self.result.renege_seats = (*self.result.renege_seats, seat)
-        self.report(failure.code, detail, play.pos, trick=t_index, seat=seat, proof=proof)
+        called = any(c.seat is seat for c in self.record.reneges)
+        ruling = (
+            "the table called it: the renege penalty applies"
+            if called
+            else "nobody called it at the table, so it carries no penalty"
+        )
+        self.report(failure.code, detail, play.pos, trick=t_index, seat=seat, proof=(*proof, ruling))
 
     # ---------------------------------------------------------------- points
     def settle(self, facts: list[PlayFact]) -> None:

@@ -1,0 +1,165 @@
+"""The ``euchre-audit`` command line.
+
+    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint]
+    euchre-audit rules [NAME]
+    euchre-audit codes [CODE]
+
+Exit status: 0 no error finding, 1 at least one error finding, 2 bad usage,
+an unreadable file or an invalid ruleset (with a one-line reason).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import report
+from .audit import FileAudit, InputError, RulesetChooser, audit_games
+from .findings import REGISTRY, Severity
+from .rules.loader import RulesetError, effective_yaml, load_ruleset
+from .rules.schema import Ruleset
+from .resources import bundled_rulesets
+from .sources import open_games
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that exits 2 with one line, as the rest of the tool does."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
+
+
+def _audit_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="euchre-audit",
+        description="Replay recorded Euchre games against a ruleset and report every renege, illegal bid, "
+        "out-of-turn play and scoring error, with the corrected score. Other commands: "
+        "`euchre-audit rules [NAME]`, `euchre-audit codes [CODE]`.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="game files in the text notation or EGN")
+    p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
+    p.add_argument("--format", choices=["text", "json", "lint"], default="text", help="output format (default: text)")
+    return p
+
+
+def _load_forced(args: argparse.Namespace) -> Ruleset | None:
+    if args.rules is None:
+        return load_ruleset(overrides=args.overrides) if args.overrides else None
+    return load_ruleset(args.rules, args.overrides)
+
+
+def audit_file(path: Path, chooser: RulesetChooser) -> FileAudit:
+    audit = FileAudit(str(path))
+    try:
+        for game in audit_games(open_games(path), chooser):
+            audit.games.append(game)
+    except InputError as err:
+        audit.problems.append(str(err))
+    except RulesetError as err:
+        audit.problems.append(f"{path}: {err.problems[0]}")
+        audit.problems.extend(err.problems[1:])
+    return audit
+
+
+def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    args = _audit_parser().parse_args(argv)
+    try:
+        forced = _load_forced(args)
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    status = EXIT_CLEAN
+    audits: list[FileAudit] = []
+    for name in args.files:
+        path = Path(name)
+        chooser = RulesetChooser(forced, args.overrides, path.parent)
+        audit = audit_file(path, chooser)
+        for problem in audit.problems:
+            err.write(f"euchre-audit: {problem}\n")
+            status = EXIT_USAGE
+        if any(f.level is Severity.ERROR for g in audit.games for f in g.all_findings()) and status != EXIT_USAGE:
+            status = EXIT_FINDINGS
+        if args.format == "json":
+            audits.append(audit)
+        elif args.format == "lint":
+            report.write_lint(audit, out)
+        else:
+            report.write_text(audit, out)
+    if args.format == "json":
+        report.write_json(audits, out)
+    return status
+
+
+def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    p = _Parser(prog="euchre-audit rules", description="List the bundled rulesets, or print one after inheritance.")
+    p.add_argument("name", nargs="?", help="a bundled ruleset name or a YAML file")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    args = p.parse_args(argv)
+    try:
+        if args.name is None:
+            for name in bundled_rulesets():
+                rules = load_ruleset(name)
+                out.write(f"{name:<18} {rules.description}\n")
+            return EXIT_CLEAN
+        out.write(effective_yaml(load_ruleset(args.name, args.overrides)))
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    return EXIT_CLEAN
+
+
+def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    p = _Parser(prog="euchre-audit codes", description="Explain the finding codes.")
+    p.add_argument("code", nargs="?", help="a code (R501) or name (renege)")
+    args = p.parse_args(argv)
+    if args.code is None:
+        for c in REGISTRY.values():
+            out.write(f"{c.code}  {c.name:<28} {c.category.value:<11} {c.severity.value:<8} {c.summary}\n")
+        return EXIT_CLEAN
+    wanted = args.code.upper()
+    found = [c for c in REGISTRY.values() if c.code == wanted or c.name == args.code.lower()]
+    if not found:
+        err.write(f"euchre-audit: no finding code {args.code!r} (see euchre-audit codes)\n")
+        return EXIT_USAGE
+    c = found[0]
+    out.write(f"{c.code} {c.name} ({c.category.value}, {c.severity.value})\n\n{c.summary}\n\nWhy it matters: {c.why}\n\nExample:\n")
+    for line in c.example.splitlines():
+        out.write(f"    {line}\n")
+    return EXIT_CLEAN
+
+
+COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
+    "rules": run_rules,
+    "codes": run_codes,
+}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        if argv and argv[0] in COMMANDS and not Path(argv[0]).is_file():
+            return COMMANDS[argv[0]](argv[1:], out, err)
+        if argv and argv[0] == "audit":
+            argv = argv[1:]
+        return run_audit(argv, out, err)
+    except SystemExit as exit_:
+        return int(exit_.code or 0) if isinstance(exit_.code, int) else EXIT_USAGE
+    except KeyboardInterrupt:
+        err.write("euchre-audit: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_CLEAN
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,159 @@
+"""Render audit results: a ruling to read aloud, JSON for programs, lint lines.
+
+The report knows findings and results, never the rules that produced them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from .audit import FileAudit
+from .findings import Finding, Severity
+from .replay.results import GameResult, HandResult, Outcome
+
+_OUTCOME_WORDS = {
+    Outcome.MAKE: "made it",
+    Outcome.MARCH: "march",
+    Outcome.LONE_MAKE: "made it alone",
+    Outcome.LONE_MARCH: "lone march",
+    Outcome.EUCHRE: "euchred",
+    Outcome.LONE_EUCHRE: "lone hand euchred",
+    Outcome.THROWN_IN: "thrown in",
+    Outcome.UNKNOWN: "not scored from the record",
+}
+
+
+def finding_dict(path: str, f: Finding) -> dict[str, Any]:
+    return {
+        "path": path,
+        "game": f.game,
+        "hand": f.hand,
+        "trick": f.trick,
+        "seat": f.seat.name if f.seat is not None else None,
+        "category": f.category.value,
+        "code": f.code.code,
+        "name": f.code.name,
+        "severity": f.level.value,
+        "line": f.pos.line,
+        "column": f.pos.column,
+        "message": f.message,
+        "proof": list(f.proof),
+    }
+
+
+def game_dict(path: str, g: GameResult) -> dict[str, Any]:
+    return {
+        "path": path,
+        "game": g.index,
+        "ruleset": g.ruleset,
+        "tags": {t.name: t.value for t in g.tags},
+        "computed": {"NS": g.computed_ns, "EW": g.computed_ew},
+        "recorded": {"NS": g.recorded.ns, "EW": g.recorded.ew} if g.recorded is not None else None,
+        "winner": g.winner.value if g.winner is not None else None,
+        "won_in_hand": g.won_in_hand,
+        "hands": [hand_dict(h) for h in g.hands],
+        "notes": list(g.notes),
+        **({"drinks": g.drinks} if g.drinks is not None else {}),
+    }
+
+
+def hand_dict(h: HandResult) -> dict[str, Any]:
+    return {
+        "hand": h.number,
+        "line": h.pos.line,
+        "dealer": h.dealer.name if h.dealer is not None else None,
+        "maker": h.maker.name if h.maker is not None else None,
+        "trump": h.trump.value if h.trump is not None else None,
+        "alone": h.alone,
+        "tricks": {"NS": h.tricks_ns, "EW": h.tricks_ew} if h.tricks_ns is not None else None,
+        "points": {"NS": h.points_ns, "EW": h.points_ew},
+        "outcome": h.outcome.value,
+        "counted": h.counted,
+        "recorded": {"NS": h.recorded.ns, "EW": h.recorded.ew} if h.recorded is not None else None,
+        "corrected": {"NS": h.total_ns, "EW": h.total_ew},
+    }
+
+
+def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
+    findings: list[dict[str, Any]] = []
+    games: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for audit in audits:
+        problems.extend(audit.problems)
+        for game in audit.games:
+            games.append(game_dict(audit.path, game))
+            findings.extend(finding_dict(audit.path, f) for f in game.all_findings())
+    json.dump({"findings": findings, "games": games, "errors": problems}, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def write_lint(audit: FileAudit, out: TextIO) -> None:
+    for game in audit.games:
+        for f in game.all_findings():
+            out.write(f"{audit.path}:{f.pos.line}:{f.pos.column}: {f.code.code} {f.message}\n")
+
+
+# ---------------------------------------------------------------- the ruling
+def write_text(audit: FileAudit, out: TextIO) -> None:
+    for game in audit.games:
+        _write_game(audit.path, game, out)
+
+
+def _write_game(path: str, game: GameResult, out: TextIO) -> None:
+    title = game.tag("Event") or f"game {game.index}"
+    out.write(f"{path}: game {game.index}: {title}\n")
+    info = [f"{t.name}: {t.value}" for t in game.tags if t.name.lower() not in {"event"}]
+    if info:
+        out.write("  " + "; ".join(info) + "\n")
+    out.write(f"  rules: {game.ruleset}\n")
+    for note in game.notes:
+        out.write(f"  note: {note}\n")
+    findings = game.all_findings()
+    errors = sum(1 for f in findings if f.level is Severity.ERROR)
+    warnings = len(findings) - errors
+    out.write(f"  {errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}\n")
+    for f in findings:
+        where = [f"hand {f.hand}" if f.hand is not None else None, f"trick {f.trick}" if f.trick else None, f.seat.name if f.seat is not None else None]
+        label = ", ".join(w for w in where if w)
+        out.write(f"\n  {path}:{f.pos.line}:{f.pos.column}: {f.code.code} {f.code.name} [{f.level.value}]")
+        out.write(f" ({label})\n" if label else "\n")
+        out.write(f"    {f.message}\n")
+        for line in f.proof:
+            out.write(f"      - {line}\n")
+    if game.hands:
+        out.write(f"\n  {'hand':>4}  dealer  {'result':<46}  {'points':>6}   {'sheet':<9}  corrected\n")
+        for h in game.hands:
+            out.write("  " + _hand_row(h) + "\n")
+    out.write("\n  " + _verdict(game) + "\n\n")
+
+
+def _hand_row(h: HandResult) -> str:
+    if h.broken:
+        result = "unreadable (see the syntax error)"
+    else:
+        result = _OUTCOME_WORDS[h.outcome]
+        if h.maker is not None:
+            trump = h.trump.value if h.trump is not None else "?"
+            taken = h.tricks(h.maker.team)
+            tricks = f", {taken} tricks" if taken is not None else ""
+            result = f"{h.maker}{' alone' if h.alone else ''} {trump}{tricks}: {result}"
+        if h.penalized is not None:
+            result += f"; renege penalty on {h.penalized}"
+        if not h.counted:
+            result += " (after the game ended)"
+    points = f"{h.points_ns}-{h.points_ew}"
+    sheet = f"{h.recorded.ns}-{h.recorded.ew}" if h.recorded is not None else "-"
+    corrected = f"{h.total_ns}-{h.total_ew}"
+    flag = "" if h.recorded is None or (h.recorded.ns, h.recorded.ew) == (h.total_ns, h.total_ew) else "  <- differs"
+    dealer = h.dealer.name if h.dealer is not None else "?"
+    return f"{h.number:>4}  {dealer:^6}  {result:<46}  {points:>6}   {sheet:<9}  {corrected}{flag}"
+
+
+def _verdict(game: GameResult) -> str:
+    score = f"NS {game.computed_ns}, EW {game.computed_ew}"
+    sheet = f" (the sheet shows NS {game.recorded.ns}, EW {game.recorded.ew})" if game.recorded is not None else ""
+    if game.winner is not None:
+        return f"Corrected score: {score}{sheet}. {game.winner} won in hand {game.won_in_hand}."
+    return f"Corrected score: {score}{sheet}. No side has won yet."
