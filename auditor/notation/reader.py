@@ -301,28 +301,64 @@ def describe_expected(expected: Iterable[str]) -> list[str]:
     return sorted(names)
 
 
+def _accepted(err: UnexpectedToken) -> set[str]:
+    """The terminals the parser would accept here.
+
+    ``err.accepts`` replays the parser and fails under the lark_cython runtime
+    (its ParseConf has no ``callbacks``); ``err.expected`` is then the answer.
+    """
+    try:
+        return set(err.accepts or err.expected)
+    except AttributeError:
+        return set(err.expected)
+
+
+_PLAYISH = re.compile(r"^[NESW][ \t]*:", re.IGNORECASE)
+
+
+def _word_at(chunk: Chunk, line: int, column: int) -> str:
+    """The whitespace-delimited word of the chunk at a 1-based line and column."""
+    index = line - chunk.first_line
+    if not 0 <= index < len(chunk.lines):
+        return ""
+    rest = chunk.lines[index][column - 1 :].split()
+    return rest[0] if rest else ""
+
+
+def _acceptable(err: UnexpectedToken) -> Iterable[str]:
+    """The terminals the parser would have accepted (the Cython runtime cannot always say)."""
+    try:
+        return err.accepts or err.expected
+    except AttributeError:
+        return err.expected
+
+
 def _syntax_error(err: UnexpectedInput, chunk: Chunk) -> BrokenHand:
     line = (getattr(err, "line", None) or 1) + chunk.first_line - 1
     column = getattr(err, "column", None) or 1
     if isinstance(err, UnexpectedToken):
-        expected = describe_expected(err.accepts or err.expected)
-        got = "the end of the line" if err.token.type == "_NL" else repr(str(err.token))
-        message = f"unexpected {got}"
+        expected = describe_expected(_acceptable(err))
         if err.token.type == "$END":
             message = "the hand ends too early"
             line = chunk.first_line + len(chunk.lines) - 1
             column = 1
+        elif err.token.type == "_NL":
+            message = "unexpected end of the line"
+        else:
+            message = f"unexpected {_word_at(chunk, line, column) or str(err.token)!r}"
     elif isinstance(err, UnexpectedCharacters):
         expected = describe_expected(err.allowed or ())
-        text_line = chunk.lines[err.line - 1] if 0 < err.line <= len(chunk.lines) else ""
-        word = text_line[column - 1 :].split()[0] if text_line[column - 1 :].split() else text_line[column - 1 : column]
-        message = f"cannot read {word!r}"
+        message = f"cannot read {_word_at(chunk, line, column)!r}"
     elif isinstance(err, UnexpectedEOF):
         expected = describe_expected(err.expected)
         message = "the text ends too early"
     else:  # pragma: no cover - Lark has no other kind
         expected = []
         message = str(err)
+    word = _word_at(chunk, line, column)
+    if _PLAYISH.match(word) and "a play such as E:KD" not in expected:
+        message = f"{word!r} is not a seat and a card such as E:KD (ranks 9 T J Q K A, 10, 7, 8; suits C D H S)"
+        expected = []
     number_match = _SALVAGE_HAND.search(chunk.text)
     score_match = _SALVAGE_SCORE.search(chunk.text)
     score = None
