@@ -159,19 +159,18 @@ class GameRecord:
     comments: list[Comment] = field(default_factory=list)
     initial_score: tuple[int, int] = (0, 0)
 
-    def tag(self, name: str) -> str | None:
+    def find_tag(self, name: str) -> Tag | None:
+        """The first tag of that name, compared case-insensitively."""
         lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t.value
-        return None
+        return next((t for t in self.tags if t.name.lower() == lowered), None)
+
+    def tag(self, name: str) -> str | None:
+        found = self.find_tag(name)
+        return found.value if found is not None else None
 
     def tag_pos(self, name: str) -> Pos:
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t.pos
-        return self.pos
+        found = self.find_tag(name)
+        return found.pos if found is not None else self.pos
 
     def player(self, seat: Seat) -> str | None:
         return self.tag(_SEAT_TAG[seat])
