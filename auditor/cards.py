@@ -94,12 +94,32 @@ _RANK_SPELLINGS: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTE
 _RANK_SPELLINGS["10"] = Rank.TEN
 
 
-@dataclass(frozen=True, slots=True)
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A playing card.  ``str(card)`` is the canonical spelling, e.g. ``JD``."""
+    """A playing card.  ``str(card)`` is the canonical spelling, e.g. ``JD``.
+
+    Cards are interned: there is one object per rank and suit, so equality
+    and hashing are identity (fast in the replay's sets and dicts).
+    """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        existing = _INTERNED.get((rank, suit))
+        if existing is not None:
+            return existing
+        made = object.__new__(cls)
+        object.__setattr__(made, "rank", rank)
+        object.__setattr__(made, "suit", suit)
+        _INTERNED[(rank, suit)] = made
+        return made
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.value
@@ -127,7 +147,7 @@ class Card:
         return card
 
 
-_ALL_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in Rank for s in Suit}
+_ALL_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(Rank(r), Suit(s)) for r in Rank for s in Suit}
 _CARD_CACHE: dict[str, Card] = {}
 for _c in _ALL_CARDS.values():
     for _r in {_c.rank.letter, _c.rank.letter.lower(), "10" if _c.rank is Rank.TEN else _c.rank.letter}:
@@ -206,15 +226,15 @@ class Seat(IntEnum):
     @property
     def left(self) -> Seat:
         """The next seat clockwise (the player on this seat's left)."""
-        return Seat((self + 1) % 4)
+        return _LEFT[self]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return _PARTNER[self]
 
     @property
     def team(self) -> Team:
-        return Team.NS if self % 2 == 0 else Team.EW
+        return _TEAM[self]
 
     def offset(self, steps: int) -> Seat:
         return Seat((self + steps) % 4)
@@ -227,6 +247,8 @@ class Seat(IntEnum):
         return self.name
 
 
+_LEFT: tuple[Seat, ...] = (Seat.E, Seat.S, Seat.W, Seat.N)
+_PARTNER: tuple[Seat, ...] = (Seat.S, Seat.W, Seat.N, Seat.E)
 _SEAT_SPELLINGS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
@@ -244,3 +266,6 @@ class Team(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+_TEAM: tuple[Team, ...] = (Team.NS, Team.EW, Team.NS, Team.EW)
