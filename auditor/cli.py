@@ -130,7 +130,8 @@ def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         err.write(f"euchre-audit: no finding code {args.code!r} (see euchre-audit codes)\n")
         return EXIT_USAGE
     c = found[0]
-    out.write(f"{c.code} {c.name} ({c.category.value}, {c.severity.value})\n\n{c.summary}\n\nWhy it matters: {c.why}\n\nExample:\n")
+    under = f" (hoyle with {' '.join('--set ' + r for r in c.rules)})" if c.rules else ""
+    out.write(f"{c.code} {c.name} ({c.category.value}, {c.severity.value})\n\n{c.summary}\n\nWhy it matters: {c.why}\n\nExample{under}:\n")
     for line in c.example.splitlines():
         out.write(f"    {line}\n")
     return EXIT_CLEAN

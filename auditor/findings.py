@@ -42,6 +42,9 @@ class Code:
     summary: str
     why: str
     example: str  # a hand (or game) in the notation that triggers this code
+    #: ``--set`` overrides of hoyle under which ``example`` triggers this code
+    #: (e.g. ``bidding.stick_the_dealer=true``); empty: hoyle as it is
+    rules: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return self.code
@@ -50,10 +53,13 @@ class Code:
 REGISTRY: dict[str, Code] = {}
 
 
-def _code(code: str, name: str, category: Category, severity: Severity, summary: str, why: str, example: str) -> Code:
+def _code(
+    code: str, name: str, category: Category, severity: Severity, summary: str, why: str, example: str,
+    rules: tuple[str, ...] = (),
+) -> Code:
     if code in REGISTRY or any(c.name == name for c in REGISTRY.values()):
         raise ValueError(f"finding code {code} / {name} registered twice")
-    entry = Code(code, name, category, severity, summary, why, example.strip("\n") + "\n")
+    entry = Code(code, name, category, severity, summary, why, example.strip("\n") + "\n", rules)
     REGISTRY[code] = entry
     return entry
 
@@ -155,12 +161,14 @@ ALONE_NOT_ALLOWED = _code(
     "A player goes alone where the ruleset does not allow it.",
     "Some rulesets allow a lone hand only in one round, or not at all.",
     "# with a ruleset whose bidding.alone_on_call is false\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call S alone\n",
+    rules=("bidding.alone_on_call=false",),
 )
 DEALER_MUST_CALL = _code(
     "B207", "dealer-must-call", Category.BID, E,
     "Under stick-the-dealer, the dealer passes after everyone else passed in round 2.",
     "Where the dealer is stuck, the dealer must name trump.",
     "# with the stick-the-dealer ruleset\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+    rules=("bidding.stick_the_dealer=true",),
 )
 BIDDING_INCOMPLETE = _code(
     "B208", "bidding-incomplete", Category.BID, E,
@@ -193,6 +201,7 @@ DISCARD_UP_CARD = _code(
     "The dealer discards the up card where the ruleset forbids it.",
     "Some rules require the dealer to keep the card they took.",
     "# with a ruleset whose bidding.dealer_may_discard_up_card is false\nhand 1 dealer N\nup AD\nbid E order\ndiscard AD\n",
+    rules=("bidding.dealer_may_discard_up_card=false",),
 )
 
 # --- turn -----------------------------------------------------------------
@@ -269,7 +278,7 @@ LEFT_BOWER_ON_ITS_SUIT = _code(
     "L601", "left-bower-on-printed-suit", Category.LEFT_BOWER, E,
     "The left bower was played to a lead of its printed suit while the player held that suit.",
     "The left bower is a trump, not a card of its printed suit: it does not follow that suit.",
-    "hand 1 dealer N\ndeal E: 9D TD QC 9C KC  S: QD JH KD TS AH  W: QH 9S JC AS JD  N: 9H TC TH QS KS\nup JS\n"
+    "hand 1 dealer N\ndeal E: 9D TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC JC AS JD  N: 9H TC TH QS KS\nup JS\n"
     "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\n",
 )
 LEFT_BOWER_LED = _code(

@@ -44,7 +44,7 @@ def render() -> str:
                 "",
                 f"**Why it matters:** {c.why}",
                 "",
-                "**Example:**",
+                "**Example:**" + (f" (hoyle with `{' '.join('--set ' + r for r in c.rules)}`)" if c.rules else ""),
                 "",
                 "```",
                 *c.example.rstrip("\n").splitlines(),

@@ -301,18 +301,6 @@ def describe_expected(expected: Iterable[str]) -> list[str]:
     return sorted(names)
 
 
-def _accepted(err: UnexpectedToken) -> set[str]:
-    """The terminals the parser would accept here.
-
-    ``err.accepts`` replays the parser and fails under the lark_cython runtime
-    (its ParseConf has no ``callbacks``); ``err.expected`` is then the answer.
-    """
-    try:
-        return set(err.accepts or err.expected)
-    except AttributeError:
-        return set(err.expected)
-
-
 _PLAYISH = re.compile(r"^[NESW][ \t]*:", re.IGNORECASE)
 
 
