@@ -215,6 +215,39 @@ def trick_strength(c: Card, led: Suit, trump: Suit | None) -> int:
     return 0
 
 
+@dataclass(frozen=True, slots=True)
+class TrumpView:
+    """Lookup tables for one trump suit (or none): the replay's hot path.
+
+    ``suit_of[card]`` is :func:`effective_suit`; ``power[card]`` orders a
+    trick's cards once filtered to trumps and the suit led (see
+    :meth:`strength`), agreeing with :func:`trick_strength`.
+    """
+
+    trump: Suit | None
+    suit_of: dict[Card, Suit]
+    power: dict[Card, int]
+
+    def strength(self, c: Card, led: Suit) -> int:
+        suit = self.suit_of[c]
+        if suit is self.trump or suit is led:
+            return self.power[c]
+        return 0
+
+
+_VIEWS: dict[Suit | None, TrumpView] = {}
+
+
+def trump_view(trump: Suit | None) -> TrumpView:
+    view = _VIEWS.get(trump)
+    if view is None:
+        every = list(_ALL_CARDS.values())
+        suit_of = {c: effective_suit(c, trump) for c in every}
+        power = {c: trick_strength(c, c.suit if trump is None else suit_of[c], trump) for c in every}
+        view = _VIEWS[trump] = TrumpView(trump, suit_of, power)
+    return view
+
+
 class Seat(IntEnum):
     """Seats clockwise from North; N-S and E-W are partners."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, Rank, Seat, Suit, Team, deck, effective_suit, trick_strength
+from ..cards import Card, Rank, Seat, Suit, Team, deck, effective_suit, trump_view
 from ..findings import (
     ALONE_NOT_ALLOWED,
     BID_AFTER_CLOSE,
@@ -113,6 +113,7 @@ class HandReplay:
 
     # ------------------------------------------------------------------ deal
     def _check_in_deck(self, card: Card, pos: Pos, what: str, seat: Seat | None = None, trick: int | None = None) -> None:
+        """Report a card the ruleset's deck does not have (callers test membership first: hot path)."""
         if card not in self.deck:
             self.report(
                 CARD_NOT_IN_DECK,
@@ -135,7 +136,8 @@ class HandReplay:
                     holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {_cards(holding.cards)}",),
                 )
             for c in holding.cards:
-                self._check_in_deck(c, holding.pos, f"{holding.seat}'s card", holding.seat)
+                if c not in self.deck:
+                    self._check_in_deck(c, holding.pos, f"{holding.seat}'s card", holding.seat)
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
@@ -284,6 +286,8 @@ class HandReplay:
             self.report(TOO_MANY_TRICKS, f"{len(record.tricks)} tricks are written, but a hand has {n_tricks}", extra.pos, trick=n_tricks + 1)
         active = self.active_seats()
         trump = self.trump
+        view = trump_view(trump)
+        suit_of = view.suit_of
         # pass 1: who played each card and who won each trick (seats may be implicit)
         seated: list[tuple[list[Play], Seat, Play | None]] = []  # plays, expected leader, winning play
         leader = self.first_leader()
@@ -292,8 +296,13 @@ class HandReplay:
             if not plays:
                 seated.append((plays, leader, None))
                 continue
-            led = effective_suit(plays[0].card, trump)
-            best = max(plays, key=lambda p: trick_strength(p.card, led, trump))
+            led = suit_of[plays[0].card]
+            best = plays[0]
+            top = view.strength(best.card, led)
+            for play in plays[1:]:
+                power = view.strength(play.card, led)
+                if power > top:
+                    best, top = play, power
             seated.append((plays, leader, best))
             assert best.seat is not None
             leader = best.seat
@@ -318,7 +327,7 @@ class HandReplay:
             expected = first.seat
             seen_seats: set[Seat] = set()
             lead_card = first.card
-            led = effective_suit(lead_card, trump)
+            led = suit_of[lead_card]
             out_of_turn_reported = False
             for i, play in enumerate(plays):
                 seat = play.seat
@@ -331,7 +340,7 @@ class HandReplay:
                 seen_seats.add(seat)
                 expected = self._next_active(seat, active)
                 self._check_card(play, t_index, played_at)
-                followed = i == 0 or effective_suit(play.card, trump) is led
+                followed = i == 0 or suit_of[play.card] is led
                 if not followed:
                     self._check_follow(play, lead_card, t_index, later)
                 held = self.held.get(seat)
@@ -357,7 +366,8 @@ class HandReplay:
     def _check_card(self, play: Play, t_index: int, played_at: dict[Card, tuple[int, Seat]]) -> None:
         seat, c = play.seat, play.card
         assert seat is not None
-        self._check_in_deck(c, play.pos, f"{seat} plays", seat, t_index)
+        if c not in self.deck:
+            self._check_in_deck(c, play.pos, f"{seat} plays", seat, t_index)
         if c in played_at:
             first_trick, first_seat = played_at[c]
             self.report(DUPLICATE_CARD, f"{c} is played twice: by {first_seat} in trick {first_trick} and by {seat} in trick {t_index}", play.pos, trick=t_index, seat=seat)

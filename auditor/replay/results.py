@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from ..cards import Card, Seat, Suit, Team
 from ..findings import Finding
@@ -25,8 +26,9 @@ class Outcome(str, Enum):
     UNKNOWN = "unknown"  # the record does not say enough to score the hand
 
 
-@dataclass(frozen=True, slots=True)
-class PlayFact:
+class PlayFact(NamedTuple):
+    """One card played (a row of the statistics' ``plays`` table)."""
+
     trick: int  # 1-based
     seat: Seat
     card: Card
