@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .audit import FileAudit
+from .cards import Seat
 from .findings import Finding, Severity
 from .replay.results import GameResult, HandResult, Outcome
 
@@ -126,6 +127,8 @@ def _write_game(path: str, game: GameResult, out: TextIO) -> None:
         out.write(f"\n  {'hand':>4}  dealer  {'result':<46}  {'points':>6}   {'sheet':<9}  corrected\n")
         for h in game.hands:
             out.write("  " + _hand_row(h) + "\n")
+    if game.drinks is not None:
+        _write_drinks(game, out)
     out.write("\n  " + _verdict(game) + "\n\n")
 
 
@@ -149,6 +152,24 @@ def _hand_row(h: HandResult) -> str:
     flag = "" if h.recorded is None or (h.recorded.ns, h.recorded.ew) == (h.total_ns, h.total_ew) else "  <- differs"
     dealer = h.dealer.name if h.dealer is not None else "?"
     return f"{h.number:>4}  {dealer:^6}  {result:<46}  {points:>6}   {sheet:<9}  {corrected}{flag}"
+
+
+def _write_drinks(game: GameResult, out: TextIO) -> None:
+    """The drinks each player owes under the ruleset's drinking rules, per hand and in all."""
+    assert game.drinks is not None
+    names = {seat.name: f"{seat.name} ({game.player(seat)})" if game.player(seat) else seat.name for seat in Seat}
+    out.write("\n  Drinks owed under this ruleset's drinking rules:\n")
+    hands = sorted({hand for entries in game.drinks.values() for hand, _, _ in entries})
+    for number in hands:
+        out.write(f"    hand {number}\n")
+        for seat, entries in game.drinks.items():
+            mine = [(reason, count) for hand, reason, count in entries if hand == number]
+            if mine:
+                out.write(f"      {names[seat]}: {sum(count for _, count in mine)}\n")
+                for reason, count in mine:
+                    out.write(f"        {count:>3}  {reason}\n")
+    totals = ", ".join(f"{names[seat]} {sum(c for _, _, c in entries)}" for seat, entries in game.drinks.items())
+    out.write(f"    game total: {totals}\n")
 
 
 def _verdict(game: GameResult) -> str:

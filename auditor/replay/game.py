@@ -8,6 +8,7 @@ score and the previous one on the sheet.
 from __future__ import annotations
 
 from ..cards import Seat, Team
+from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
     DEALER_OUT_OF_ROTATION,
     HAND_MISSING,
@@ -41,6 +42,8 @@ class GameReplay:
         self.record = record
         self.rules = rules
         self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), initial=record.initial_score)
+        if rules.drinks is not None:
+            self.result.drinks = empty_table()
         self.total_ns, self.total_ew = record.initial_score
         self.sheet_ns, self.sheet_ew = record.initial_score
         self.expected_dealer: Seat | None = None
@@ -109,6 +112,8 @@ class GameReplay:
             if winner is not None:
                 self.result.winner = winner
                 self.result.won_in_hand = record.number
+        if self.result.drinks is not None:
+            add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
         self.expected_dealer = self.next_dealer(record.dealer, result)
         self.result.hands.append(result)
 

@@ -8,13 +8,14 @@ problem at once with the file, line and key it concerns.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..resources import bundled_rulesets
 from .schema import Ruleset
@@ -104,18 +105,71 @@ def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[int, int]:
     return best
 
 
-def _explain(err: ValidationError, source: _Source) -> list[str]:
+def _has_path(data: Any, loc: tuple[Any, ...]) -> bool:
+    current = data
+    for part in loc:
+        if isinstance(current, Mapping) and part in current:
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+        else:
+            return False
+    return True
+
+
+def _key_text(loc: tuple[Any, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+@dataclass(frozen=True)
+class _Override:
+    text: str  # as typed after --set
+    data: dict[str, Any]
+
+
+def _where(loc: tuple[Any, ...], sources: list[_Source], overrides: list[_Override]) -> str:
+    """The file:line:col (or the --set) that gave the value at ``loc``: the last word wins."""
+    for override in reversed(overrides):
+        if loc and _has_path(override.data, loc):
+            return f"--set {override.text}"
+    for depth in range(len(loc), 0, -1):  # the deepest key some file states, child first
+        for source in sources:
+            if _has_path(source.data, loc[:depth]):
+                line, column = _line_of(source.node, loc[:depth])
+                return f"{source.label}:{line}:{column}"
+    top = sources[0]
+    return f"{top.label}:1:1"
+
+
+def _suggestion(loc: tuple[Any, ...]) -> str:
+    """'; did you mean ...?' for a misspelt key, from the schema's own field names."""
+    model: Any = Ruleset
+    for part in loc[:-1]:
+        field = model.model_fields.get(part) if isinstance(part, str) else None
+        inner = [a for a in get_args(field.annotation) if isinstance(a, type) and issubclass(a, BaseModel)] if field else []
+        if field is not None and isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
+            model = field.annotation
+        elif inner:
+            model = inner[0]
+        else:
+            return ""
+    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1) if loc else []
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _explain(err: ValidationError, sources: list[_Source], overrides: list[_Override]) -> list[str]:
     problems = []
     for item in err.errors():
         loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        key = ".".join(str(p) for p in loc) or "(top level)"
-        line, column = _line_of(source.node, loc)
-        message = item["msg"]
+        message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
-            message = "unknown key"
+            message = "unknown key" + _suggestion(loc)
         elif item["type"] == "enum":
             message = f"{message} (got {item.get('input')!r})"
-        problems.append(f"{source.label}:{line}:{column}: {key}: {message}")
+        problems.append(f"{_where(loc, sources, overrides)}: {_key_text(loc)}: {message}")
     return problems
 
 
@@ -130,44 +184,60 @@ def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Path, str]:
-    """A bundled name (``hoyle``) or a path (``rulesets/hoyle.yaml``) -> (file, label)."""
+    """A bundled name (``hoyle``) or a path (``rulesets/hoyle.yaml``) -> (file, label).
+
+    A path is taken relative to ``relative_to`` (the folder of the file that
+    names it) when given.  The file need not exist: the caller reports that.
+    """
     bundled = bundled_rulesets()
     if spec in bundled:
         return bundled[spec], spec
     candidate = Path(spec)
     if not candidate.is_absolute() and relative_to is not None:
         candidate = relative_to / candidate
-    if candidate.exists() or "/" in spec or spec.endswith((".yaml", ".yml")):
-        return candidate, str(spec)
+    if candidate.exists() or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
+        return candidate, str(candidate)
     names = ", ".join(bundled)
     raise RulesetError([f"{spec}: no such ruleset (bundled rulesets: {names}; or give a path to a .yaml file)"])
 
 
-def _load_chain(spec: str, relative_to: Path | None, seen: tuple[Path, ...]) -> tuple[dict[str, Any], _Source]:
-    path, label = resolve_ruleset_path(spec, relative_to)
-    resolved = path.resolve()
-    if resolved in seen:
-        chain = " -> ".join(p.name for p in (*seen, resolved))
-        raise RulesetError([f"{label}:1:1: extends: a cycle of rulesets ({chain})"])
-    if len(seen) >= MAX_EXTENDS_DEPTH:
-        raise RulesetError([f"{label}:1:1: extends: more than {MAX_EXTENDS_DEPTH} levels"])
-    source = _read_yaml(path, label)
-    try:
-        Ruleset.model_validate(source.data)
-    except ValidationError as err:
-        raise RulesetError(_explain(err, source)) from None
-    data = dict(source.data)
-    data.setdefault("name", path.stem)
-    parent = data.pop("extends", None)
-    if parent is None:
-        return data, source
-    try:
-        base, _ = _load_chain(str(parent), path.parent, (*seen, resolved))
-    except RulesetError as err:
-        line, column = _line_of(source.node, ("extends",))
-        raise RulesetError([f"{label}:{line}:{column}: extends: {parent!r} cannot be used"] + err.problems) from None
-    base.pop("description", None) if "description" in data else None
-    return _merge(base, data), source
+def _parent_of(source: _Source) -> tuple[str, str] | None:
+    """The ``extends`` value of a file and where it is written, if it has one."""
+    if "extends" not in source.data or source.data["extends"] is None:
+        return None
+    line, column = _line_of(source.node, ("extends",))
+    where = f"{source.label}:{line}:{column}"
+    parent = source.data["extends"]
+    if not isinstance(parent, str) or not parent.strip():
+        raise RulesetError([f"{where}: extends: expected a bundled ruleset name or a path to a .yaml file, got {parent!r}"])
+    return parent.strip(), where
+
+
+def _load_chain(spec: str) -> list[_Source]:
+    """The file ``spec`` names and every file it extends, the child first."""
+    path, label = resolve_ruleset_path(spec)
+    if not path.is_file():
+        raise RulesetError([f"{label}: no such ruleset file"])
+    chain = [_read_yaml(path, label)]
+    seen = [path.resolve()]
+    while (found := _parent_of(chain[-1])) is not None:
+        parent, where = found
+        child = chain[-1]
+        try:
+            path, label = resolve_ruleset_path(parent, child.path.parent)
+        except RulesetError:
+            names = ", ".join(bundled_rulesets())
+            raise RulesetError([f"{where}: extends: no ruleset named {parent!r} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
+        if not path.is_file():
+            raise RulesetError([f"{where}: extends: {parent!r}: no such ruleset file ({path})"])
+        if path.resolve() in seen:
+            cycle = " -> ".join(str(s.label) for s in chain) + f" -> {label}"
+            raise RulesetError([f"{where}: extends: {parent!r} makes a cycle of rulesets ({cycle})"])
+        if len(chain) > MAX_EXTENDS_DEPTH:
+            raise RulesetError([f"{where}: extends: more than {MAX_EXTENDS_DEPTH} levels of rulesets"])
+        chain.append(_read_yaml(path, label))
+        seen.append(path.resolve())
+    return chain
 
 
 def parse_override(text: str) -> dict[str, Any]:
@@ -175,12 +245,17 @@ def parse_override(text: str) -> dict[str, Any]:
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
         raise RulesetError([f"--set {text!r}: expected KEY=VALUE, for example target=7"])
-    value = yaml.safe_load(raw) if raw.strip() else ""
+    try:
+        value = yaml.load(raw, Loader=_NoAliasLoader) if raw.strip() else ""
+    except yaml.YAMLError:
+        raise RulesetError([f"--set {text!r}: the value must be a single number, word or true/false"]) from None
     if isinstance(value, (dict, list)):
         raise RulesetError([f"--set {text!r}: the value must be a single number, word or true/false"])
-    parts = key.strip().split(".")
+    parts = [p.strip() for p in key.strip().split(".")]
     if parts == ["target"]:
         parts = ["game", "target"]
+    if not all(parts):
+        raise RulesetError([f"--set {text!r}: a key is words joined by dots, for example game.win_by=2"])
     nested: dict[str, Any] = {}
     cursor = nested
     for part in parts[:-1]:
@@ -190,17 +265,26 @@ def parse_override(text: str) -> dict[str, Any]:
 
 
 def load_ruleset(spec: str = DEFAULT_RULESET, overrides: list[str] | None = None) -> Ruleset:
-    """Load a bundled ruleset by name, or a file by path, with inheritance and overrides."""
-    data, source = _load_chain(spec, None, ())
-    for text in overrides or []:
-        data = _merge(data, parse_override(text))
+    """Load a bundled ruleset by name, or a file by path, with inheritance and overrides.
+
+    Every file of the ``extends`` chain is merged (the child's keys win, section
+    by section) and the result is validated once, so that a key set in a parent
+    and one set in the child are judged together; each problem names the file,
+    line and column (or the ``--set``) that gave the offending value.
+    """
+    chain = _load_chain(spec)
+    data: dict[str, Any] = {}
+    for source in reversed(chain):
+        layer = {k: v for k, v in source.data.items() if k != "extends"}
+        data = _merge(data, layer)
+    data["name"] = chain[0].data.get("name") or chain[0].path.stem
+    applied = [_Override(text, parse_override(text)) for text in overrides or []]
+    for override in applied:
+        data = _merge(data, override.data)
     try:
         return Ruleset.model_validate(data)
     except ValidationError as err:
-        problems = _explain(err, source)
-        if overrides:
-            problems.append(f"(after --set {' '.join(overrides)})")
-        raise RulesetError(problems) from None
+        raise RulesetError(_explain(err, chain, applied)) from None
 
 
 def effective_yaml(ruleset: Ruleset) -> str:
@@ -208,4 +292,14 @@ def effective_yaml(ruleset: Ruleset) -> str:
     data = ruleset.model_dump(mode="json", exclude={"extends"})
     if data.get("drinks") is None:
         data.pop("drinks", None)
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    header = f"# the effective ruleset {ruleset.name!r}, after inheritance and overrides\n"
+    return header + yaml.dump(data, Dumper=_ListsInline, sort_keys=False, allow_unicode=True, width=1000)
+
+
+class _ListsInline(yaml.SafeDumper):
+    """Block mappings, with lists (the ranks) on one line as the bundled files write them."""
+
+
+_ListsInline.add_representer(
+    list, lambda dumper, value: dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
+)

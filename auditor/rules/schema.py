@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 
 class _Strict(BaseModel):
@@ -159,10 +159,10 @@ class Ruleset(_Strict):
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
 
-    @model_validator(mode="after")
-    def _majority_fits_the_hand(self) -> Ruleset:
-        if self.scoring.majority > self.deck.hand_size:
-            raise ValueError(
-                f"scoring.majority is {self.scoring.majority} but a hand has only {self.deck.hand_size} tricks"
-            )
-        return self
+    @field_validator("scoring")
+    @classmethod
+    def _majority_fits_the_hand(cls, scoring: ScoringRules, info: ValidationInfo) -> ScoringRules:
+        deck = info.data.get("deck")  # absent when the deck itself is invalid
+        if deck is not None and scoring.majority > deck.hand_size:
+            raise ValueError(f"scoring.majority is {scoring.majority} but a hand has only {deck.hand_size} tricks")
+        return scoring
