@@ -137,7 +137,14 @@ def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return EXIT_CLEAN
 
 
+def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .simulate import run_simulate as run  # imported on use: the audit never needs it
+
+    return run(argv, out, err)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
+    "simulate": run_simulate,
     "rules": run_rules,
     "codes": run_codes,
 }
