@@ -39,11 +39,21 @@ class RulesetChooser:
 
     def for_game(self, game: GameRecord) -> Ruleset:
         if self.forced is not None:
-            return self.forced
-        spec = game.tag("Rules") or DEFAULT_RULESET
-        if spec not in self.cache:
-            self.cache[spec] = self._load(spec)
-        return self.cache[spec]
+            base = self.forced
+        else:
+            spec = game.tag("Rules") or DEFAULT_RULESET
+            if spec not in self.cache:
+                self.cache[spec] = self._load(spec)
+            base = self.cache[spec]
+        changes = game.tag("Set")  # the file's own house rules (EGN's ruleset object lands here)
+        if not changes:
+            return base
+        key = f"{id(base)}\n{changes}"
+        if key not in self.cache:
+            from .egn.rules import with_set_tag
+
+            self.cache[key] = with_set_tag(base, game, self.overrides)
+        return self.cache[key]
 
     def _load(self, spec: str) -> Ruleset:
         from .rules.loader import resolve_ruleset_path

@@ -343,6 +343,12 @@ HAND_MISSING = _code(
     "hand 3 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
 )
 
+GAME_UNFINISHED = _code(
+    "G805", "game-unfinished", Category.GAME, W,
+    "A record that claims the whole game (EGN, or a `[Complete \"yes\"]` tag) ends before a side has won.",
+    "The hands that finish the game are missing; the audit covers only what was recorded.",
+    '[Complete "yes"]\nhand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n',
+)
 
 @dataclass(frozen=True, slots=True)
 class Finding:

@@ -48,7 +48,7 @@ class Call:
 class Play:
     """One card played to a trick."""
 
-    seat: Seat
+    seat: Seat | None  # None: the record leaves it to the rules (EGN); the replay seats it
     card: Card
     pos: Pos
 
@@ -158,6 +158,8 @@ class GameRecord:
     hands: list[HandRecord | BrokenHand] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     initial_score: tuple[int, int] = (0, 0)
+    #: what a reader could not honour (e.g. an EGN ruleset key); the report shows each once
+    notes: list[str] = field(default_factory=list)
 
     def find_tag(self, name: str) -> Tag | None:
         """The first tag of that name, compared case-insensitively."""

@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .audit import InputError
+from .egn.reader import read_egn
 from .model import GameRecord
 from .notation.reader import read_games
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
 #: readers of JSON formats, keyed by name; each takes (text, path) and yields games
-JSON_READERS: dict[str, Callable[[str, str], Iterator[GameRecord]]] = {}
+JSON_READERS: dict[str, Callable[[str, str], Iterator[GameRecord]]] = {"egn": read_egn}
 
 
 def _sniff(path: Path) -> str:

@@ -11,6 +11,7 @@ from ..cards import Seat, Team
 from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
     DEALER_OUT_OF_ROTATION,
+    GAME_UNFINISHED,
     HAND_MISSING,
     HAND_NUMBER_REPEATED,
     PLAYED_AFTER_GAME,
@@ -42,6 +43,7 @@ class GameReplay:
         self.record = record
         self.rules = rules
         self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), initial=record.initial_score)
+        self.result.notes.extend(record.notes)
         if rules.drinks is not None:
             self.result.drinks = empty_table()
         self.total_ns, self.total_ew = record.initial_score
@@ -61,8 +63,23 @@ class GameReplay:
             else:
                 self.hand(hand)
         self.check_winner_tag()
+        self.check_complete()
         self.result.computed_ns, self.result.computed_ew = self.total_ns, self.total_ew
         return self.result
+
+    def check_complete(self) -> None:
+        """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
+        claim = self.record.tag("Complete")
+        if claim is None or claim.strip().lower() not in {"yes", "true"} or self.result.winner is not None:
+            return
+        hands = self.record.hands
+        where = f"after hand {hands[-1].number}" if hands and hands[-1].number is not None else "before any hand"
+        self.finding(Finding(
+            GAME_UNFINISHED,
+            f"the record ends {where} at NS {self.total_ns} EW {self.total_ew}; no side has reached "
+            f"{self.rules.game.target}, so the hands that finish the game are not in the record",
+            hands[-1].pos if hands else self.record.pos, self.record.index,
+        ))
 
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand) -> None:

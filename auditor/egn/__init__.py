@@ -1,0 +1,1 @@
+"""EGN ("Euchre Game Notation", JSON) and EMN (a match of EGN games): read and write."""

@@ -1,0 +1,52 @@
+"""EGN annotations <-> comments of the text notation.
+
+EGN keeps commentary per call (``callAnnotations``) and per card
+(``playAnnotations``), keyed by a 0-based index.  In the text notation they
+become comments on their own line, before the ``bid`` line or the trick, that
+say which call or card they are about:
+
+    # call 5 (N): Went with length over strength.
+    # trick 2 card 3: Dealer is hoping S2 can overtrump S1 here.
+
+Comments written in exactly this form go back to EGN as annotations; EGN has
+no place for any other comment.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import Seat
+
+_CALL = re.compile(r"#\s*call (\d{1,2})(?: \([NESW]\))?: ?(.*)\Z", re.DOTALL)
+_PLAY = re.compile(r"#\s*trick (\d{1,2}) card (\d): ?(.*)\Z", re.DOTALL)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n")).replace("\r", " ")
+
+
+def call_comment(index: int, seat: Seat, text: str) -> str:
+    """The comment for EGN's annotation of call ``index`` (0-based)."""
+    return f"# call {index + 1} ({seat}): {_one_line(text)}"
+
+
+def play_comment(trick: int, card: int, text: str) -> str:
+    """The comment for an annotation of the ``card``-th card of ``trick`` (both from 1)."""
+    return f"# trick {trick} card {card}: {_one_line(text)}"
+
+
+def parse_call_comment(comment: str) -> tuple[int, str] | None:
+    """``# call 5 (N): text`` -> (4, "text"): the 0-based call index and the annotation."""
+    m = _CALL.match(comment)
+    if m is None or int(m.group(1)) < 1:
+        return None
+    return int(m.group(1)) - 1, m.group(2)
+
+
+def parse_play_comment(comment: str) -> tuple[int, int, str] | None:
+    """``# trick 2 card 3: text`` -> (2, 3, "text")."""
+    m = _PLAY.match(comment)
+    if m is None or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+        return None
+    return int(m.group(1)), int(m.group(2)), m.group(3)

@@ -1,0 +1,311 @@
+"""Read EGN (one game) and EMN (a match of EGN games) into :mod:`auditor.model`.
+
+Every call and card keeps the line and column where the JSON text wrote it,
+so a renege found in an EGN file points at the card.  The document is checked
+against the shape EGN's schema gives before any game is returned: a file that
+is not EGN (``invalid1.json``, ``invalid2.json``) is refused with one clear
+reason (:class:`~auditor.audit.InputError`, exit status 2).  Within a valid
+document, a deal that cannot be audited (an unknown card, a no-trump call)
+becomes a :class:`~auditor.model.BrokenHand` and the rest is still audited.
+
+EGN leaves the seats of the cards implicit ("the leader follows from the
+rules"); plays are read with ``seat=None`` and the replay seats them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..audit import InputError
+from ..cards import Card, Seat, Suit
+from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Play, Pos, Tag, TrickRecord
+from ..rules.loader import load_ruleset
+from .annotations import call_comment, play_comment
+from .jsonpos import JsonError, Node, parse
+from .rules import SET_TAG, from_egn
+from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE, ShapeError, check_egn, check_emn
+
+#: Largest EGN/EMN text read (an EMN of many games stays far below this).
+MAX_EGN_CHARS = 16 * 1024 * 1024
+
+_SUIT_CALLS = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
+SEAT_TAGS = ("North", "East", "South", "West")
+
+
+class EgnError(InputError):
+    """A document that is not usable EGN/EMN (exit status 2)."""
+
+
+def read_egn(text: str, label: str = "<egn>") -> Iterator[GameRecord]:
+    """The games of an EGN or EMN text; :class:`EgnError` if it is not one."""
+    return iter(read_egn_games(text, label))
+
+
+def read_egn_games(text: str, label: str = "<egn>") -> list[GameRecord]:
+    if len(text) > MAX_EGN_CHARS:
+        raise EgnError(f"{label}: {len(text)} characters of JSON; the limit is {MAX_EGN_CHARS}")
+    try:
+        root = parse(text)
+    except JsonError as err:
+        raise EgnError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+    try:
+        file_type = root.get("fileType")
+        if file_type is not None and file_type.value == EMN_FILE_TYPE:
+            notes = check_emn(root)
+            games = _read_match(root)
+        else:
+            notes = check_egn(root)
+            games = [_read_game(root, 1)]
+    except ShapeError as err:
+        raise EgnError(f"{label}:{err.pos}: not an EGN file: {err.message}") from None
+    for game in games:
+        game.notes.extend(n for n in notes if n not in game.notes)
+    return games
+
+
+def _read_match(root: Node) -> list[GameRecord]:
+    meta = root.value["metadata"]
+    names: dict[str, str] = {}
+    for player in meta.value["players"].value:
+        pid, name = player.get("id"), player.get("name")
+        if pid is not None and name is not None:
+            names[pid.value] = name.value
+    games = []
+    for index, entry in enumerate(root.value["games"].value, 1):
+        game = _read_game(entry.value["gameData"], index)
+        seats = entry.get("players") or entry.get("playersOverride")
+        if seats is not None:
+            game.tags = [t for t in game.tags if t.name not in SEAT_TAGS]
+            for seat, pid in enumerate(seats.value[:4]):
+                game.tags.append(Tag(SEAT_TAGS[seat], names.get(pid.value, pid.value), pid.pos))
+        title = meta.get("title")
+        if title is not None:
+            game.tags.insert(0, Tag("Match", title.value, title.pos))
+        games.append(game)
+    return games
+
+
+@dataclass
+class _GameBuilder:
+    game: GameRecord
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def _read_game(root: Node, index: int) -> GameRecord:
+    meta = root.value["metadata"]
+    game = GameRecord(index, root.pos)
+    builder = _GameBuilder(game)
+    _read_tags(meta, game, builder)
+    for deal in root.value["deals"].value:
+        game.hands.append(_read_deal(deal, builder))
+    version = root.get("version")
+    if version is not None and not version.value.startswith(("1.2", "1.3", "1.4")):
+        builder.note(f"EGN version {version.value}: read as version 1.4 (older keys are accepted where their meaning is clear)")
+    game.notes.extend(n for n in builder.notes if n not in game.notes)
+    return game
+
+
+def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
+    tags = game.tags
+    for key, tag in (("title", "Event"), ("description", "Description"), ("date", "Date"), ("gameId", "GameId")):
+        node = meta.get(key)
+        if node is not None and node.value != "":
+            tags.append(Tag(tag, node.value, node.pos))
+    players = meta.value["players"]
+    for seat, player in enumerate(players.value):
+        name = player.value if isinstance(player.value, str) else player.value["name"].value
+        if seat < 4:
+            tags.append(Tag(SEAT_TAGS[seat], name, player.pos))
+        else:
+            builder.note(f"EGN player {seat} ({name}) has no seat in a four-handed game")
+        if isinstance(player.value, dict) and ("id" in player.value or "playerIds" in player.value):
+            builder.note("EGN player ids (id, playerIds) are not kept; only the names are")
+    tags.append(Tag("Complete", "yes", meta.pos))  # an EGN file records a game to its end
+    initial = meta.value["initialScore"]
+    values = [n.value for n in initial.value] + [0, 0]
+    game.initial_score = (values[0], values[1])
+    if game.initial_score != (0, 0):
+        tags.append(Tag("InitialScore", f"NS {values[0]} EW {values[1]}", initial.pos))
+    final = meta.get("finalScore")
+    if final is not None and len(final.value) == 2:
+        tags.append(Tag("FinalScore", f"NS {final.value[0].value} EW {final.value[1].value}", final.pos))
+    ruleset = meta.get("ruleset")
+    plain = ruleset.plain() if ruleset is not None else {}
+    mapped = from_egn(plain, load_ruleset("hoyle"))
+    if mapped.overrides:
+        tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
+    for note in mapped.notes:
+        builder.note(note)
+
+
+def _card(node: Node) -> Card | None:
+    try:
+        return Card.parse(node.value)
+    except ValueError:
+        return None
+
+
+def _broken(deal: Node, at: Node, message: str) -> BrokenHand:
+    number = deal.get("dealNumber")
+    return BrokenHand(at.pos, at.pos.line, message, (), number.value if number is not None else None)
+
+
+def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
+    if isinstance(deal.value, str):
+        return BrokenHand(deal.pos, deal.pos.line, "a deal in EGN's binary (base64) form cannot be audited", ())
+    number = deal.value["dealNumber"]
+    state = deal.value["initialState"]
+    dealer_node = state.value["dealer"]
+    if not 0 <= dealer_node.value <= 3:
+        return _broken(deal, dealer_node, f"dealer seat {dealer_node.value} does not exist in a four-handed game")
+    dealer = Seat(dealer_node.value)
+    up_node = state.value["upCard"]
+    up = _card(up_node)
+    if up is None:
+        return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
+    hand = HandRecord(number.value, dealer, deal.keys["dealNumber"] if deal.keys else number.pos, up=up, up_pos=up_node.pos)
+    holdings = state.get("playerCards") or state.get("player_cards")
+    if holdings is not None:
+        deal_or_error = _holdings(deal, holdings, builder)
+        if isinstance(deal_or_error, BrokenHand):
+            return deal_or_error
+        hand.deal = deal_or_error
+    kitty = state.get("kitty")
+    if kitty is not None and any(c.value for c in kitty.value):
+        builder.note("EGN kitty (the undealt cards, an older key) is not audited")
+    comments: list[Comment] = []
+    bidding = [p for p in deal.value["phases"].value if p.value["type"].value == "EUCHRE_BIDDING"]
+    playing = [p for p in deal.value["phases"].value if p.value["type"].value == "TRICK_PLAY"]
+    if len(bidding) > 1 or len(playing) > 1:
+        return _broken(deal, deal.value["phases"], "a deal has two bidding or two trick-play phases")
+    alone = False
+    if bidding:
+        result = _bidding(deal, bidding[0], hand, comments, builder)
+        if result is not None:
+            return result
+        alone = any(c.alone for c in hand.calls)
+    if playing:
+        result = _playing(deal, playing[0], hand, comments, builder, alone)
+        if result is not None:
+            return result
+    if deal.get("alternativeLines") is not None:
+        builder.note("EGN alternativeLines (analysis of other ways to play) are not audited")
+    hand.comments = tuple(comments)
+    return hand
+
+
+def _holdings(deal: Node, holdings: Node, builder: _GameBuilder) -> tuple[Holding, ...] | BrokenHand:
+    out = []
+    for seat, cards_node in enumerate(holdings.value):
+        if not cards_node.value:
+            continue
+        if seat > 3:
+            return _broken(deal, cards_node, f"cards are dealt to seat {seat}; a four-handed game has seats 0-3")
+        cards = [_card(c) for c in cards_node.value]
+        if any(c is None for c in cards):
+            builder.note("EGN hidden cards in playerCards are not audited; that seat's holding is taken as unknown")
+            continue
+        first = cards_node.value[0].pos
+        out.append(Holding(Seat(seat), tuple(c for c in cards if c is not None), first))
+    return tuple(out)
+
+
+def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment], builder: _GameBuilder) -> BrokenHand | None:
+    calls: list[Call] = []
+    is_alone = phase.get("isAlone")
+    alone = bool(is_alone.value) if is_alone is not None else False
+    maker_seen = False
+    for i, node in enumerate(phase.value["calls"].value):
+        seat = hand.dealer.offset(1 + i)
+        word = node.value
+        if word == "Pass":
+            calls.append(Call(seat, CallKind.PASS, node.pos))
+            continue
+        if word == "Order":
+            call = Call(seat, CallKind.ORDER, node.pos, alone=alone and not maker_seen)
+        elif word in _SUIT_CALLS:
+            call = Call(seat, CallKind.CALL, node.pos, _SUIT_CALLS[word], alone=alone and not maker_seen)
+        else:
+            what = "a no-trump call" if word == "n" else f"the call {word!r}"
+            return _broken(deal, node, f"{what} cannot be audited (see the ruleset notes)")
+        maker_seen = True
+        calls.append(call)
+    hand.calls = tuple(calls)
+    if alone and not maker_seen:
+        builder.note("EGN isAlone is true in a deal where nobody made trump; it is ignored")
+    discard = phase.get("discard")
+    if discard is not None:
+        card = _card(discard)
+        if card is None:
+            return _broken(deal, discard, f"the discard {discard.value!r} cannot be audited")
+        hand.discard, hand.discard_pos = card, discard.pos
+    defender = phase.get("aloneDefender")
+    if defender is not None and defender.value >= 0:
+        builder.note("EGN aloneDefender (a defender alone against a loner) cannot be honoured; the defender's partner is taken to play")
+    if phase.get("cardExchanges") is not None and phase.value["cardExchanges"].value:
+        return _broken(deal, phase.value["cardExchanges"], "card exchanges (farmer's hand, partner's best, going under) cannot be audited")
+    annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
+    if annotations is not None:
+        for key, texts in annotations.value.items():
+            index = int(key) if key.isdigit() else 0
+            seat = hand.dealer.offset(1 + index)
+            for text in texts.value:
+                comments.append(Comment(call_comment(index, seat, text.value), "bid", False, text.pos))
+    return None
+
+
+def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment], builder: _GameBuilder, alone: bool) -> BrokenHand | None:
+    tricks: list[TrickRecord] = []
+    lead = phase.get("initialLead")
+    first_seat = Seat(lead.value) if lead is not None and isinstance(lead.value, int) and 0 <= lead.value <= 3 else None
+    sizes: list[int] = []
+    for t_index, trick in enumerate(phase.value["tricks"].value):
+        plays = []
+        for p_index, node in enumerate(trick.value):
+            card = _card(node)
+            if card is None:
+                return _broken(deal, node, f"the card {node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
+            seat = None
+            if t_index == 0 and first_seat is not None:
+                seat = _seat_after(first_seat, p_index, hand, alone)
+            plays.append(Play(seat, card, node.pos))
+        sizes.append(len(plays))
+        tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else trick.pos))
+    hand.tricks = tuple(tricks)
+    flag = phase.get("isAlone")
+    if flag is not None and bool(flag.value) != alone:
+        builder.note("EGN isAlone of a trick-play phase differs from its bidding phase; the bidding phase is used")
+    annotations = phase.get("playAnnotations")
+    if annotations is not None:
+        for key, texts in annotations.value.items():
+            index = int(key) if key.isdigit() else 0
+            trick_no, card_no = _locate(index, sizes)
+            for text in texts.value:
+                comments.append(Comment(play_comment(trick_no, card_no, text.value), f"trick{trick_no}", False, text.pos))
+    return None
+
+
+def _seat_after(first: Seat, steps: int, hand: HandRecord, alone: bool) -> Seat:
+    """The seat playing the ``steps``-th card after ``first``, skipping a lone player's partner."""
+    maker = next((c.seat for c in hand.calls if c.kind is not CallKind.PASS), None)
+    out_seat = maker.partner if alone and maker is not None else None
+    seat = first
+    for _ in range(steps):
+        seat = seat.left
+        if seat is out_seat:
+            seat = seat.left
+    return seat
+
+
+def _locate(index: int, sizes: list[int]) -> tuple[int, int]:
+    """EGN's 0-based play index -> (trick, card) counted from 1."""
+    for t, size in enumerate(sizes, 1):
+        if index < size:
+            return t, index + 1
+        index -= size
+    return max(len(sizes), 1), index + 1
