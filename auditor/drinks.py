@@ -90,6 +90,11 @@ def hand_drinks(record: HandRecord, result: HandResult, rules: Ruleset) -> list[
     for fact in result.plays:
         if fact.won:
             lost[fact.seat.team.other].append(fact.trick)
+    if not result.plays and result.tricks_ns is not None and result.tricks_ew is not None:
+        counted = {Team.NS: result.tricks_ew, Team.EW: result.tricks_ns}  # only the counts are recorded
+        for team, n in counted.items():
+            for seat in team.seats:
+                owe(seat, table.trick_lost, 2, f"their side lost {_times(n, 'trick')}", n)
     for team, tricks in lost.items():
         if tricks:
             listed = ", ".join(str(t) for t in tricks)

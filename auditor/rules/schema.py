@@ -142,7 +142,7 @@ class DrinkRules(_Strict):
     lone_partner: int = Field(default=1, ge=0, le=100, description="Rule 8: the lone player's partner drinks this many.")
     lone_extra: int = Field(default=1, ge=0, le=100, description="Rule 8: the lone player drinks this many more every time they drink.")
     lone_success_extra: int = Field(default=1, ge=0, le=100, description="Rule 8: each opponent drinks this many more when a lone player makes the hand.")
-    lone_failure: int = Field(default=5, ge=0, le=100, description="Rule 8: a lone player who is euchred drinks this many.")
+    lone_failure: int = Field(default=5, ge=0, le=100, description="Rule 8: a lone player who is euchred drinks this many, in place of rule 7's drinks and the lone extra.")
 
 
 class Ruleset(_Strict):
