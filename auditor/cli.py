@@ -104,9 +104,10 @@ def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = p.parse_args(argv)
     try:
         if args.name is None:
+            width = max(map(len, bundled_rulesets()), default=0)
             for name in bundled_rulesets():
                 rules = load_ruleset(name)
-                out.write(f"{name:<18} {rules.description}\n")
+                out.write(f"{name:<{width}}  {rules.description}\n")
             return EXIT_CLEAN
         out.write(effective_yaml(load_ruleset(args.name, args.overrides)))
     except RulesetError as e:
