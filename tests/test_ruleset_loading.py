@@ -70,9 +70,9 @@ def test_every_bundled_ruleset_loads_with_a_description_and_cites_its_seed(name:
     assert rules.name == name
     assert rules.description and "\n" not in rules.description
     text = bundled_rulesets()[name].read_text(encoding="utf-8")
-    header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("#")).split("\n\n")[0]
-    assert text.startswith("#"), f"{name}.yaml must open with a comment citing its seed"
-    assert f"seed {BUNDLED_SEEDS[name]}" in header.split("extends:")[0], f"{name}.yaml does not cite seed {BUNDLED_SEEDS[name]} at its top"
+    top = text.splitlines()[:3]
+    assert all(line.startswith("#") for line in top), f"{name}.yaml must open with a comment citing its seed"
+    assert any(f"seed {BUNDLED_SEEDS[name]}" in line for line in top), f"{name}.yaml does not cite seed {BUNDLED_SEEDS[name]} at its top"
 
 
 def test_hoyle_states_every_key_of_the_schema() -> None:
