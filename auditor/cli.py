@@ -60,7 +60,8 @@ def audit_file(path: Path, chooser: RulesetChooser) -> FileAudit:
         for game in audit_games(open_games(path), chooser):
             audit.games.append(game)
     except InputError as err:
-        audit.problems.append(str(err))
+        message = str(err)
+        audit.problems.append(message if message.startswith(str(path)) else f"{path}: {message}")
     except RulesetError as err:
         audit.problems.append(f"{path}: {err.problems[0]}")
         audit.problems.extend(err.problems[1:])
