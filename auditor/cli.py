@@ -145,10 +145,24 @@ def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return run(argv, out, err)
 
 
+def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .convert import run_fmt as run
+
+    return run(argv, out, err)
+
+
+def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .convert import run_convert as run
+
+    return run(argv, out, err)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "simulate": run_simulate,
     "rules": run_rules,
     "codes": run_codes,
+    "fmt": run_fmt,
+    "convert": run_convert,
 }
 
 

@@ -8,18 +8,21 @@ larger than :data:`MAX_JSON_BYTES` is refused.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .audit import InputError
 from .egn.reader import read_egn
+from .modeljson import read_model_json
 from .model import GameRecord
 from .notation.reader import read_games
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
 #: readers of JSON formats, keyed by name; each takes (text, path) and yields games
-JSON_READERS: dict[str, Callable[[str, str], Iterator[GameRecord]]] = {"egn": read_egn}
+JSON_READERS: dict[str, Callable[[str, str], Iterator[GameRecord]]] = {"egn": read_egn, "model": read_model_json}
+_MODEL_JSON = re.compile(r'"format"\s*:\s*"euchre-audit model"')
 
 
 def _sniff(path: Path) -> str:
@@ -60,7 +63,8 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
         raise InputError(f"{label}: not UTF-8 text (byte {err.start})") from None
     if not JSON_READERS:
         raise InputError(f"{label}: JSON game files (EGN) are not supported by this installation")
-    reader = next(iter(JSON_READERS.values()))
+    kind = "model" if _MODEL_JSON.search(text[:4096]) else "egn"  # our model's JSON form, else EGN/EMN
+    reader = JSON_READERS.get(kind) or next(iter(JSON_READERS.values()))
     return reader(text, label)
 
 

@@ -78,7 +78,9 @@ def _read_match(root: Node) -> list[GameRecord]:
         if seats is not None:
             game.tags = [t for t in game.tags if t.name not in SEAT_TAGS]
             for seat, pid in enumerate(seats.value[:4]):
-                game.tags.append(Tag(SEAT_TAGS[seat], names.get(pid.value, pid.value), pid.pos))
+                name = names.get(pid.value, pid.value)
+                if name:
+                    game.tags.append(Tag(SEAT_TAGS[seat], name, pid.pos))
         title = meta.get("title")
         if title is not None:
             game.tags.insert(0, Tag("Match", title.value, title.pos))
@@ -120,7 +122,8 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
     for seat, player in enumerate(players.value):
         name = player.value if isinstance(player.value, str) else player.value["name"].value
         if seat < 4:
-            tags.append(Tag(SEAT_TAGS[seat], name, player.pos))
+            if name:
+                tags.append(Tag(SEAT_TAGS[seat], name, player.pos))
         else:
             builder.note(f"EGN player {seat} ({name}) has no seat in a four-handed game")
         if isinstance(player.value, dict) and ("id" in player.value or "playerIds" in player.value):

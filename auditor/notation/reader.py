@@ -423,6 +423,7 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             game.comments.extend(pending_comments)
             game.comments.extend(_parser()[1].tag_comments)
             pending_comments = []
+            _initial_score(game)
             continue
         if isinstance(result, BrokenHand) and chunk.kind == "tags":
             if game is not None:
@@ -439,6 +440,22 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
         game.hands.append(result)
     if game is not None:
         yield game
+
+
+_INITIAL_SCORE = re.compile(r"[ \t]*NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})[ \t]*\Z", re.IGNORECASE)
+
+
+def _initial_score(game: GameRecord) -> None:
+    """``[InitialScore "NS 3 EW 2"]``: the score the game starts from (EGN's initialScore)."""
+    tag = game.find_tag("InitialScore")
+    if tag is None:
+        return
+    m = _INITIAL_SCORE.match(tag.value)
+    if m is None:
+        message = f"the InitialScore tag {tag.value!r} is not a score such as \"NS 3 EW 2\""
+        game.hands.append(BrokenHand(tag.pos, tag.pos.line, message))
+        return
+    game.initial_score = (int(m.group(1)), int(m.group(2)))
 
 
 def _preamble_comments(chunk: Chunk) -> list[Comment]:

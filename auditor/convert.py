@@ -1,0 +1,179 @@
+"""``euchre-audit convert`` and ``euchre-audit fmt``: between the notation, EGN and JSON.
+
+    euchre-audit convert FILE --to text|egn|json [-o OUT] [--rules NAME|PATH] [--set KEY=VALUE]
+    euchre-audit fmt FILE... [--write | --check]
+
+Any input the auditor reads (the text notation, EGN, EMN, the JSON form of
+the model) converts to any of the three outputs.  Whatever the target cannot
+hold is named in a warning on standard error, never dropped in silence.
+``fmt`` writes the canonical form of the text notation (see
+:mod:`auditor.notation.writer`).
+
+Exit status: 0 done (warnings included), 1 ``fmt --check`` found a file that
+is not canonical, 2 bad usage, an unreadable file or (``fmt``) a hand with a
+syntax error, which is left as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .audit import InputError, RulesetChooser
+from .egn.seating import seated
+from .egn.writer import games_to_egn
+from .model import BrokenHand, GameRecord
+from .modeljson import to_json
+from .notation.writer import format_text, write_games
+from .rules.loader import RulesetError, load_ruleset
+from .rules.schema import Ruleset
+from .sources import _sniff, open_games
+
+TARGETS = ("text", "egn", "json")
+#: the largest notation file ``fmt`` reads into memory
+MAX_FMT_BYTES = 64 * 1024 * 1024
+
+EXIT_CLEAN, EXIT_CHANGED, EXIT_USAGE = 0, 1, 2
+
+
+def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
+    """The canonical notation of games from any source (EGN's implicit seats filled in by the rules)."""
+    ready = []
+    for game in games:
+        hands: list = []
+        for hand in game.hands:
+            if isinstance(hand, BrokenHand):
+                hands.append(hand)
+                continue
+            full, guessed = seated(hand, rules_of(game))
+            for number in guessed:
+                warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
+                     "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
+            hands.append(full)
+        for note in game.notes:
+            warn(f"game {game.index}: the notation has no place for this note: {note}")
+        copy = GameRecord(game.index, game.pos, list(game.tags), hands, list(game.comments), game.initial_score)
+        ready.append(copy)
+    text, lost = write_games(ready)
+    for problem in lost:
+        warn(problem)
+    return text
+
+
+def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
+    """``games`` written as ``target`` (text, egn or json)."""
+    if target == "text":
+        return to_text(games, rules_of, warn)
+    if target == "egn":
+        if not games:
+            raise InputError("the file holds no game to write as EGN")
+        return games_to_egn(games, rules_of, warn)
+    if target == "json":
+        return to_json(games)
+    raise ValueError(f"unknown target {target!r}")
+
+
+# ---------------------------------------------------------------- the commands
+def _parser(prog: str, description: str) -> argparse.ArgumentParser:
+    from .cli import _Parser
+
+    return _Parser(prog=prog, description=description)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    p = _parser("euchre-audit convert", "Convert between the text notation, EGN (EMN for several games) and the JSON form of the model.")
+    p.add_argument("file", metavar="FILE", help="a game file: the notation, EGN, EMN or the JSON form")
+    p.add_argument("--to", required=True, choices=TARGETS, help="the form to write")
+    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    p.add_argument("--rules", metavar="NAME|PATH", help="the ruleset that seats EGN's cards and fills EGN's ruleset object (default: each game's own)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    args = p.parse_args(argv)
+    path = Path(args.file)
+    try:
+        forced = load_ruleset(args.rules, args.overrides) if args.rules else (load_ruleset(overrides=args.overrides) if args.overrides else None)
+        chooser = RulesetChooser(forced, args.overrides, path.parent)
+        games = list(open_games(path))
+        text = convert(games, args.to, chooser.for_game, lambda w: err.write(f"euchre-audit: warning: {w}\n"))
+    except InputError as e:
+        err.write(f"euchre-audit: {e}\n")
+        return EXIT_USAGE
+    except RulesetError as e:
+        err.write(f"euchre-audit: invalid ruleset: {e.problems[0]}\n")
+        return EXIT_USAGE
+    except ValueError as e:
+        err.write(f"euchre-audit: {path}: {e}\n")
+        return EXIT_USAGE
+    if args.output:
+        try:
+            _write_atomically(Path(args.output), text)
+        except OSError as e:
+            err.write(f"euchre-audit: cannot write {args.output} ({e.strerror or e})\n")
+            return EXIT_USAGE
+    else:
+        out.write(text)
+    return EXIT_CLEAN
+
+
+def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    p = _parser("euchre-audit fmt", "Write files of the text notation in its canonical form (to standard output unless --write or --check).")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="rewrite each file in place")
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not in canonical form")
+    args = p.parse_args(argv)
+    status = EXIT_CLEAN
+    for name in args.files:
+        path = Path(name)
+        try:
+            if _sniff(path) != "text":
+                err.write(f"euchre-audit: {name}: fmt formats the text notation; use `euchre-audit convert {name} --to text` for EGN or JSON\n")
+                status = EXIT_USAGE
+                continue
+            if path.stat().st_size > MAX_FMT_BYTES:
+                err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
+                status = EXIT_USAGE
+                continue
+            with path.open("r", encoding="utf-8-sig", newline="") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            err.write(f"euchre-audit: {name}: cannot read ({reason})\n")
+            status = EXIT_USAGE
+            continue
+        result = format_text(text)
+        for problem in result.problems:
+            err.write(f"euchre-audit: {name}:{problem}\n")
+        changed = result.text != text
+        if args.check:
+            if changed:
+                err.write(f"would reformat {name}\n")
+                status = max(status, EXIT_CHANGED)
+        elif args.write:
+            if changed:
+                try:
+                    _write_atomically(path, result.text)
+                except OSError as e:
+                    err.write(f"euchre-audit: cannot write {name} ({e.strerror or e})\n")
+                    status = EXIT_USAGE
+                    continue
+                err.write(f"reformatted {name}\n")
+        else:
+            out.write(result.text)
+        if result.problems:
+            status = EXIT_USAGE
+    return status

@@ -1,0 +1,218 @@
+"""Write the model as EGN (one game) or EMN (several games), naming what EGN cannot hold.
+
+EGN holds: the players, title, description, date, game id, the initial and
+final score, the ruleset keys it has (``std``, ``loner_lead``,
+``winning_score``, ``loner_march_score``, ``loner_euchred_score``,
+``min_rank``), and per deal the dealer, up card, dealt cards, calls (in turn
+order from the dealer's left), who went alone, the discard, the cards of each
+trick in play order, and annotations of a call or a card.
+
+It does not hold: who played each card (the rules say it), the score sheet's
+running score, tricks counts, called reneges, any other tag, comments other
+than annotations, and ruleset keys of ours it has no key for.  Each is named
+in a warning when a record has it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..cards import Seat
+from ..model import BrokenHand, CallKind, GameRecord, HandRecord
+from ..rules.schema import Ruleset
+from .annotations import parse_call_comment, parse_play_comment
+from .reader import SEAT_TAGS
+from .rules import SET_TAG, to_egn
+from .seating import seats_by_rules
+from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE
+
+EGN_VERSION = "1.4"
+EMN_VERSION = "1.0"
+
+#: tags that EGN holds (in metadata) or that this writer turns into EGN's own fields
+_HELD_TAGS = {"event", "description", "date", "gameid", "north", "east", "south", "west", "initialscore",
+              "finalscore", "set", "rules", "complete", "match"}
+_LIMITS = {"title": 128, "description": 1024, "date": 64, "gameId": 64}
+
+
+def _score_pair(text: str) -> list[int] | None:
+    parts = text.split()
+    if len(parts) == 4 and parts[0].upper() == "NS" and parts[2].upper() == "EW" and parts[1].isdigit() and parts[3].isdigit():
+        return [int(parts[1]), int(parts[3])]
+    return None
+
+
+def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any]:
+    """The EGN object of one game; ``warn`` is told everything EGN cannot hold."""
+    where = f"game {game.index}"
+    meta: dict[str, Any] = {}
+    for tag, key in (("Event", "title"), ("Description", "description"), ("Date", "date"), ("GameId", "gameId")):
+        value = game.tag(tag)
+        if value is not None:
+            if len(value) > _LIMITS[key]:
+                warn(f"{where}: the {tag} tag is cut to EGN's {_LIMITS[key]} characters")
+                value = value[: _LIMITS[key]]
+            meta[key] = value
+    meta["players"] = [game.tag(name) or "" for name in SEAT_TAGS]
+    meta["initialScore"] = list(game.initial_score)
+    final = game.tag("FinalScore")
+    if final is not None:
+        pair = _score_pair(final)
+        if pair is None:
+            warn(f"{where}: the FinalScore tag {final!r} is not a score such as \"NS 10 EW 7\"; it is not kept")
+        else:
+            meta["finalScore"] = pair
+    ruleset, lost = to_egn(rules)
+    meta["ruleset"] = ruleset
+    for key in lost:
+        warn(f"{where}: the ruleset key {key} has no EGN key; EGN readers will assume otherwise")
+    if game.tag("Rules") is not None:
+        warn(f"{where}: the Rules tag {game.tag('Rules')!r} is written as EGN's ruleset object (its name is not kept)")
+    for tag in game.tags:
+        if tag.name.lower() not in _HELD_TAGS:
+            warn(f"{where}: EGN has no place for the tag [{tag.name} \"{tag.value}\"]; it is not kept")
+    if game.tag("Complete") is None:
+        warn(f"{where}: an EGN file records a whole game; if this game stops before a side wins, its audit will say so (G805)")
+    for comment in game.comments:
+        warn(f"{where}: EGN has no place for the comment {comment.text!r}; it is not kept")
+    deals = []
+    for hand in game.hands:
+        if isinstance(hand, BrokenHand):
+            warn(f"{where}: the hand at line {hand.pos.line} could not be read ({hand.message}); it is left out")
+            continue
+        deal = _deal(hand, rules, lambda text, h=hand: warn(f"{where}, hand {h.number}: {text}"))
+        if deal is not None:
+            deals.append(deal)
+    if len(deals) > 100:
+        warn(f"{where}: EGN holds at most 100 deals; the deals after the 100th are left out")
+        deals = deals[:100]
+    return {"fileType": EGN_FILE_TYPE, "version": EGN_VERSION, "metadata": meta, "deals": deals}
+
+
+def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any] | None:
+    if hand.up is None:
+        warn("EGN needs the up card of every deal; this hand has none and is left out")
+        return None
+    state: dict[str, Any] = {"dealer": int(hand.dealer), "upCard": _card(hand.up)}
+    if hand.deal:
+        cards: list[list[str]] = [[], [], [], []]
+        for holding in hand.deal:
+            if cards[holding.seat]:
+                warn(f"{holding.seat}'s cards are written twice; the second holding is left out")
+                continue
+            cards[holding.seat] = [_card(c) for c in holding.cards]
+        state["playerCards"] = cards
+    phases: list[dict[str, Any]] = []
+    if hand.calls or hand.discard is not None:
+        phases.append(_bidding(hand, warn))
+    if hand.tricks:
+        phases.append(_trick_play(hand, rules, warn, len(phases)))
+    if hand.reneges:
+        warn("EGN has no place for a renege called at the table (renege " + ", ".join(str(r.seat) for r in hand.reneges) + "); it is not kept")
+    if hand.score is not None:
+        warn(f"EGN has no place for the score sheet's entry (score NS {hand.score.ns} EW {hand.score.ew}); it is not kept")
+    if hand.trick_counts is not None:
+        warn("EGN has no place for a trick count (tricks NS .. EW ..); it is not kept")
+    for comment in hand.comments:
+        kept = (comment.anchor == "bid" and parse_call_comment(comment.text)) or (
+            comment.anchor.startswith("trick") and parse_play_comment(comment.text))
+        if not kept:
+            warn(f"EGN has no place for the comment {comment.text!r} (only '# call N: ...' and '# trick T card C: ...' become annotations)")
+    return {"dealNumber": hand.number, "initialState": state, "phases": phases}
+
+
+def _card(card: Any) -> str:
+    text = str(card)
+    return text[:-1] + text[-1].lower()
+
+
+def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
+    words: list[str] = []
+    alone = False
+    maker_seen = False
+    for i, call in enumerate(hand.calls):
+        if call.seat is not hand.dealer.offset(1 + i):
+            warn(f"call {i + 1} is written for {call.seat}, but EGN's calls go in turn from the dealer's left ({hand.dealer.offset(1 + i)}); EGN cannot hold a bid out of turn")
+        if call.kind is CallKind.PASS:
+            words.append("Pass")
+            continue
+        if call.kind is CallKind.ORDER:
+            words.append("Order")
+        else:
+            words.append(call.suit.letter.lower() if call.suit is not None else "Pass")
+        if not maker_seen:
+            alone = call.alone
+            maker_seen = True
+        elif call.alone:
+            warn(f"call {i + 1} goes alone after trump was made; EGN holds 'alone' only for the maker")
+    phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": words, "isAlone": alone}
+    if hand.discard is not None:
+        phase["discard"] = _card(hand.discard)
+    notes: dict[str, list[str]] = {}
+    for comment in hand.comments:
+        parsed = parse_call_comment(comment.text) if comment.anchor == "bid" else None
+        if parsed is not None:
+            notes.setdefault(str(parsed[0]), []).append(parsed[1])
+    if notes:
+        phase["callAnnotations"] = notes
+    return phase
+
+
+def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], number: int) -> dict[str, Any]:
+    by_rules = seats_by_rules(hand, rules)
+    tricks = []
+    for t, trick in enumerate(hand.tricks, 1):
+        tricks.append([_card(p.card) for p in trick.plays])
+        written: Sequence[Seat | None] = [p.seat for p in trick.plays]
+        ruled = by_rules.get(t)
+        if ruled is not None and any(w is not None and w is not r for w, r in zip(written, ruled, strict=False)):
+            shown = " ".join(f"{p.seat}:{p.card}" for p in trick.plays)
+            warn(f"trick {t} is written {shown}, but by the rules the cards were played by {' '.join(str(s) for s in ruled)}; EGN holds only the order of the cards")
+    if len(tricks) > 10:
+        warn("EGN holds at most 10 tricks; the rest are left out")
+        tricks = tricks[:10]
+    phase: dict[str, Any] = {"phaseNumber": number, "type": "TRICK_PLAY", "tricks": tricks}
+    sizes = [len(t) for t in tricks]
+    notes: dict[str, list[str]] = {}
+    for comment in hand.comments:
+        parsed = parse_play_comment(comment.text) if comment.anchor.startswith("trick") else None
+        if parsed is not None:
+            trick_no, card_no, text = parsed
+            index = sum(sizes[: trick_no - 1]) + card_no - 1
+            notes.setdefault(str(index), []).append(text)
+    if notes:
+        phase["playAnnotations"] = notes
+    return phase
+
+
+def games_to_egn(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
+    """EGN text for one game, EMN (a match) for several."""
+    objects = [game_to_egn(g, rules_of(g), warn) for g in games]
+    if len(objects) == 1:
+        return json.dumps(objects[0], indent=2, ensure_ascii=False) + "\n"
+    registry: dict[str, str] = {}  # id -> name
+    by_name: dict[str, str] = {}
+    entries = []
+    for index, obj in enumerate(objects):
+        seat_ids: list[str] = []
+        for seat, name in enumerate(obj["metadata"]["players"][:4]):
+            sid = by_name.get(name) if name else None
+            if sid is None or sid in seat_ids:
+                sid = f"p-{len(registry) + 1:02d}"
+                registry[sid] = name
+                if name and name not in by_name:
+                    by_name[name] = sid
+            seat_ids.append(sid)
+        entries.append({"gameIndex": index, "players": seat_ids, "gameData": obj})
+    players = [{"id": sid, "name": name} for sid, name in registry.items()]
+    meta: dict[str, Any] = {"players": players}
+    match = games[0].tag("Match")
+    if match is not None:
+        meta["title"] = match[:128]
+    document = {"fileType": EMN_FILE_TYPE, "version": EMN_VERSION, "metadata": meta, "games": entries}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+__all__ = ["SET_TAG", "game_to_egn", "games_to_egn"]

@@ -1,0 +1,260 @@
+"""A JSON form of the parsed model (``euchre-audit convert --to json``).
+
+The document (documented in ``docs/egn.md``) is::
+
+    {"format": "euchre-audit model", "version": 1, "games": [GAME, ...]}
+
+    GAME = {"game": 1, "tags": [{"name": "Event", "value": "..."}],
+            "initial_score": {"NS": 0, "EW": 0}, "notes": ["..."],
+            "comments": [COMMENT], "hands": [HAND or BROKEN, ...]}
+    HAND = {"hand": 1, "dealer": "N",
+            "deal": [{"seat": "E", "cards": ["KD", "QS", ...]}, ...],
+            "up": "AD" | null,
+            "calls": [{"seat": "E", "call": "pass"},
+                      {"seat": "N", "call": "order", "alone": false},
+                      {"seat": "S", "call": "call", "suit": "S", "alone": true}],
+            "discard": "TC" | null,
+            "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
+            "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
+            "score": {"NS": 2, "EW": 0} | null, "comments": [COMMENT]}
+    BROKEN = {"broken": "the reason", "hand": 3 | null, "line": 12, "column": 5}
+    COMMENT = {"text": "# ...", "anchor": "bid", "trailing": false}
+
+Positions are not part of the form: reading it back (the auditor accepts it
+as input) takes the positions in the JSON text itself, so findings point at
+the JSON file.  Without positions, two models are equal exactly when their
+JSON forms are: the round-trip tests compare models this way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .audit import InputError
+from .cards import Card, Seat, Suit
+from .egn.jsonpos import JsonError, Node, parse
+from .model import (
+    BrokenHand,
+    Call,
+    CallKind,
+    Comment,
+    GameRecord,
+    HandRecord,
+    Holding,
+    Play,
+    Pos,
+    RenegeCall,
+    Tag,
+    TeamPoints,
+    TrickRecord,
+)
+
+FORMAT = "euchre-audit model"
+VERSION = 1
+
+
+# ---------------------------------------------------------------- model -> JSON
+def _points(p: TeamPoints | None) -> dict[str, int] | None:
+    return {"NS": p.ns, "EW": p.ew} if p is not None else None
+
+
+def _comment(c: Comment) -> dict[str, Any]:
+    return {"text": c.text, "anchor": c.anchor, "trailing": c.trailing}
+
+
+def _call(c: Call) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": c.seat.name, "call": c.kind.value}
+    if c.kind is CallKind.CALL:
+        out["suit"] = c.suit.letter if c.suit is not None else None
+    if c.kind is not CallKind.PASS:
+        out["alone"] = c.alone
+    return out
+
+
+def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
+    if isinstance(hand, BrokenHand):
+        return {"broken": hand.message, "hand": hand.number, "line": hand.pos.line, "column": hand.pos.column}
+    return {
+        "hand": hand.number,
+        "dealer": hand.dealer.name,
+        "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
+        "up": str(hand.up) if hand.up is not None else None,
+        "calls": [_call(c) for c in hand.calls],
+        "discard": str(hand.discard) if hand.discard is not None else None,
+        "tricks": [[{"seat": p.seat.name if p.seat is not None else None, "card": str(p.card)} for p in t.plays] for t in hand.tricks],
+        "reneges": [r.seat.name for r in hand.reneges],
+        "trick_counts": _points(hand.trick_counts),
+        "score": _points(hand.score),
+        "comments": [_comment(c) for c in hand.comments],
+    }
+
+
+def game_json(game: GameRecord) -> dict[str, Any]:
+    return {
+        "game": game.index,
+        "tags": [{"name": t.name, "value": t.value} for t in game.tags],
+        "initial_score": {"NS": game.initial_score[0], "EW": game.initial_score[1]},
+        "notes": list(game.notes),
+        "comments": [_comment(c) for c in game.comments],
+        "hands": [hand_json(h) for h in game.hands],
+    }
+
+
+def to_json(games: Iterable[GameRecord]) -> str:
+    document = {"format": FORMAT, "version": VERSION, "games": [game_json(g) for g in games]}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- JSON -> model
+class _Bad(Exception):
+    def __init__(self, message: str, pos: Pos) -> None:
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+
+
+def _need(node: Node | None, parent: Node, name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    if node is None or (optional and node.value is None):
+        if optional:
+            return None
+        raise _Bad(f"{name} is missing", parent.pos)
+    value = node.value
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        raise _Bad(f"{name} has the wrong type", node.pos)
+    return value
+
+
+def _seat(node: Node, name: str) -> Seat:
+    if not isinstance(node.value, str) or node.value not in Seat.__members__:
+        raise _Bad(f"{name} must be N, E, S or W", node.pos)
+    return Seat[node.value]
+
+
+def _card(node: Node, name: str) -> Card:
+    try:
+        return Card.parse(node.value) if isinstance(node.value, str) else Card.parse("")
+    except ValueError:
+        raise _Bad(f"{name} {node.value!r} is not a card", node.pos) from None
+
+
+def _team_points(node: Node | None, parent: Node, name: str) -> TeamPoints | None:
+    value = _need(node, parent, name, dict, optional=True)
+    if value is None:
+        return None
+    assert node is not None
+    ns, ew = _need(value.get("NS"), node, f"{name}.NS", int), _need(value.get("EW"), node, f"{name}.EW", int)
+    return TeamPoints(ns, ew, node.pos)
+
+
+def _comments(node: Node | None, parent: Node) -> tuple[Comment, ...]:
+    out = []
+    for c in _need(node, parent, "comments", list, optional=True) or []:
+        text = _need(c.get("text"), c, "comment text", str)
+        if not text.startswith("#") or "\n" in text:
+            raise _Bad("a comment is one line starting with '#'", c.pos)
+        anchor = _need(c.get("anchor"), c, "comment anchor", str)
+        trailing = _need(c.get("trailing"), c, "comment trailing", bool, optional=True) or False
+        out.append(Comment(text, anchor, trailing, c.pos))
+    return tuple(out)
+
+
+def _read_call(node: Node) -> Call:
+    seat = _seat(node.get("seat") or node, "a call's seat")
+    kind_text = _need(node.get("call"), node, "call", str)
+    try:
+        kind = CallKind(kind_text)
+    except ValueError:
+        raise _Bad(f"call must be pass, order or call, not {kind_text!r}", node.pos) from None
+    suit = None
+    if kind is CallKind.CALL:
+        letter = _need(node.get("suit"), node, "suit", str)
+        if letter not in {"C", "D", "H", "S"}:
+            raise _Bad(f"suit must be C, D, H or S, not {letter!r}", node.pos)
+        suit = Suit.parse(letter)
+    alone = _need(node.get("alone"), node, "alone", bool, optional=True) or False
+    return Call(seat, kind, node.pos, suit, alone)
+
+
+def _read_hand(node: Node) -> HandRecord | BrokenHand:
+    if node.get("broken") is not None:
+        message = _need(node.get("broken"), node, "broken", str)
+        number = _need(node.get("hand"), node, "hand", int, optional=True)
+        return BrokenHand(node.pos, node.pos.line, message, (), number)
+    number = _need(node.get("hand"), node, "hand", int)
+    hand = HandRecord(number, _seat(node.get("dealer") or node, "dealer"), node.pos)
+    holdings = []
+    for h in _need(node.get("deal"), node, "deal", list, optional=True) or []:
+        cards = tuple(_card(c, "a dealt card") for c in _need(h.get("cards"), h, "cards", list))
+        holdings.append(Holding(_seat(h.get("seat") or h, "a holding's seat"), cards, h.pos))
+    hand.deal = tuple(holdings)
+    up = node.get("up")
+    if up is not None and up.value is not None:
+        hand.up, hand.up_pos = _card(up, "up"), up.pos
+    hand.calls = tuple(_read_call(c) for c in _need(node.get("calls"), node, "calls", list, optional=True) or [])
+    discard = node.get("discard")
+    if discard is not None and discard.value is not None:
+        hand.discard, hand.discard_pos = _card(discard, "discard"), discard.pos
+    tricks = []
+    for t in _need(node.get("tricks"), node, "tricks", list, optional=True) or []:
+        plays = []
+        for p in _need(t, t, "a trick", list):
+            seat_node = p.get("seat")
+            seat = _seat(seat_node, "a play's seat") if seat_node is not None and seat_node.value is not None else None
+            card_node = p.get("card")
+            if card_node is None:
+                raise _Bad("a play has no card", p.pos)
+            plays.append(Play(seat, _card(card_node, "a played card"), card_node.pos))
+        tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else t.pos))
+    hand.tricks = tuple(tricks)
+    hand.reneges = tuple(RenegeCall(_seat(r, "a renege's seat"), r.pos) for r in _need(node.get("reneges"), node, "reneges", list, optional=True) or [])
+    hand.trick_counts = _team_points(node.get("trick_counts"), node, "trick_counts")
+    hand.score = _team_points(node.get("score"), node, "score")
+    hand.comments = _comments(node.get("comments"), node)
+    return hand
+
+
+def _read_game(node: Node, index: int) -> GameRecord:
+    _need(node, node, "a game", dict)
+    game = GameRecord(index, node.pos)
+    for t in _need(node.get("tags"), node, "tags", list, optional=True) or []:
+        name = _need(t.get("name"), t, "a tag's name", str)
+        value = _need(t.get("value"), t, "a tag's value", str)
+        if not name.isidentifier() or len(name) > 40 or len(value) > 1000 or "\n" in value:
+            raise _Bad("a tag has a name of letters, digits and _ and a one-line value", t.pos)
+        game.tags.append(Tag(name, value, t.pos))
+    initial = node.get("initial_score")
+    points = _team_points(initial, node, "initial_score")
+    if points is not None:
+        game.initial_score = (points.ns, points.ew)
+    game.notes = [str(n.value) for n in _need(node.get("notes"), node, "notes", list, optional=True) or []]
+    game.comments = list(_comments(node.get("comments"), node))
+    game.hands = [_read_hand(h) for h in _need(node.get("hands"), node, "hands", list)]
+    return game
+
+
+def is_model_json(root: Node) -> bool:
+    fmt = root.get("format")
+    return fmt is not None and fmt.value == FORMAT
+
+
+def read_model_json(text: str, label: str = "<json>") -> Iterator[GameRecord]:
+    """Games from the JSON form; :class:`InputError` (exit 2) if it is not that form."""
+    try:
+        root = parse(text)
+    except JsonError as err:
+        raise InputError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+    try:
+        if not isinstance(root.value, dict) or not is_model_json(root):
+            raise _Bad(f'not the "{FORMAT}" JSON form', root.pos)
+        version = _need(root.get("version"), root, "version", int)
+        if version != VERSION:
+            raise _Bad(f"version {version} of the JSON form is not known (this is version {VERSION})", root.pos)
+        games = [_read_game(g, i) for i, g in enumerate(_need(root.get("games"), root, "games", list), 1)]
+    except _Bad as err:
+        raise InputError(f"{label}:{err.pos}: {err.message}") from None
+    return iter(games)
+
+
+__all__ = ["FORMAT", "game_json", "hand_json", "is_model_json", "read_model_json", "to_json"]

@@ -1,0 +1,253 @@
+"""Write the model back as the text notation, in its one canonical form.
+
+The canonical form (what ``euchre-audit fmt`` prints):
+
+- statements of a hand in a fixed order: ``hand``, ``deal``, ``up``, ``bid``,
+  ``discard``, the tricks, ``renege``, ``tricks``, ``score``;
+- lower-case keywords, upper-case seats, cards spelt rank then suit in
+  capitals with ``T`` for ten (``TD``, ``9C``); one space between words,
+  ``, `` between calls, two spaces between the seats of a ``deal``;
+- all calls of a hand on one ``bid`` line and all holdings on one ``deal``
+  line, except where an end-of-line comment was written after part of them;
+- tags as ``[Name "value"]``, one per line; a blank line after the tags and
+  between hands; games follow each other after a blank line;
+- comments stay with the statement they belong to (the ``anchor`` the reader
+  gave them): own-line comments above it, end-of-line comments after it,
+  separated by two spaces.
+
+:func:`format_text` formats a file chunk by chunk (a hand or a tag block at a
+time, as the reader parses it): a hand with a syntax error, or with a
+statement written twice, is kept exactly as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..model import NOWHERE, BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Pos, Tag, TeamPoints
+from .reader import Chunk, _is_blank, _parser, iter_chunks, parse_chunk
+
+ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
+
+
+@dataclass
+class _Line:
+    text: str
+    anchor: str
+    lines: frozenset[int]  # the source lines its content came from (empty: unknown)
+    before: list[str] = field(default_factory=list)
+    trailing: str | None = None
+
+    def render(self) -> list[str]:
+        body = self.text if self.trailing is None else f"{self.text}  {self.trailing}"
+        return [*self.before, body]
+
+
+# ---------------------------------------------------------------- spelling
+def tag_line(tag: Tag) -> str:
+    value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{tag.name} "{value}"]'
+
+
+def call_text(call: Call) -> str:
+    if call.kind is CallKind.PASS:
+        return f"{call.seat} pass"
+    alone = " alone" if call.alone else ""
+    if call.kind is CallKind.ORDER:
+        return f"{call.seat} order{alone}"
+    suit = call.suit.letter if call.suit is not None else "?"
+    return f"{call.seat} call {suit}{alone}"
+
+
+def holding_text(holding: Holding) -> str:
+    return f"{holding.seat}: " + " ".join(str(c) for c in holding.cards)
+
+
+def points_text(word: str, points: TeamPoints) -> str:
+    return f"{word} NS {points.ns} EW {points.ew}"
+
+
+def _lines_of(positions: Iterable[Pos]) -> frozenset[int]:
+    return frozenset(p.line for p in positions if p != NOWHERE and p.line > 0)
+
+
+# ---------------------------------------------------------------- a hand
+def _split_by_trailing(items: Sequence[tuple[str, Pos]], trailing: list[Comment]) -> list[tuple[list[str], frozenset[int]]]:
+    """Group the items of a list statement into lines: a line ends where a comment trailed it."""
+    if not trailing or any(p == NOWHERE for _, p in items):
+        return [([t for t, _ in items], _lines_of(p for _, p in items))]
+    groups: list[tuple[list[str], frozenset[int]]] = []
+    rest = list(items)
+    for comment in sorted(trailing, key=lambda c: (c.pos.line, c.pos.column)):
+        taken = [(t, p) for t, p in rest if p.line <= comment.pos.line]
+        if taken:
+            groups.append(([t for t, _ in taken], _lines_of(p for _, p in taken)))
+            rest = [(t, p) for t, p in rest if p.line > comment.pos.line]
+    if rest:
+        groups.append(([t for t, _ in rest], _lines_of(p for _, p in rest)))
+    return groups
+
+
+def hand_lines(hand: HandRecord) -> list[str]:
+    """The canonical lines of one hand (without a trailing blank line)."""
+    trailing_of: dict[str, list[Comment]] = {}
+    for c in hand.comments:
+        if c.trailing:
+            trailing_of.setdefault(c.anchor, []).append(c)
+    out: list[_Line] = [_Line(f"hand {hand.number} dealer {hand.dealer}", "hand", _lines_of([hand.pos]))]
+    if hand.deal:
+        items = [(holding_text(h), h.pos) for h in hand.deal]
+        for texts, lines in _split_by_trailing(items, trailing_of.get("deal", [])):
+            out.append(_Line("deal " + "  ".join(texts), "deal", lines))
+    if hand.up is not None:
+        out.append(_Line(f"up {hand.up}", "up", _lines_of([hand.up_pos])))
+    if hand.calls:
+        items = [(call_text(c), c.pos) for c in hand.calls]
+        for texts, lines in _split_by_trailing(items, trailing_of.get("bid", [])):
+            out.append(_Line("bid " + ", ".join(texts), "bid", lines))
+    if hand.discard is not None:
+        out.append(_Line(f"discard {hand.discard}", "discard", _lines_of([hand.discard_pos])))
+    for number, trick in enumerate(hand.tricks, 1):
+        plays = []
+        for play in trick.plays:
+            if play.seat is None:
+                raise ValueError(f"hand {hand.number}, trick {number}: a card without its seat cannot be written in the notation")
+            plays.append(f"{play.seat}:{play.card}")
+        out.append(_Line("trick " + " ".join(plays), f"trick{number}", _lines_of(p.pos for p in trick.plays)))
+    for renege in hand.reneges:
+        out.append(_Line(f"renege {renege.seat}", "renege", _lines_of([renege.pos])))
+    if hand.trick_counts is not None:
+        out.append(_Line(points_text("tricks", hand.trick_counts), "tricks", _lines_of([hand.trick_counts.pos])))
+    if hand.score is not None:
+        out.append(_Line(points_text("score", hand.score), "score", _lines_of([hand.score.pos])))
+    return _place_comments(out, hand.comments)
+
+
+def _place_comments(out: list[_Line], comments: Iterable[Comment]) -> list[str]:
+    end: list[str] = []
+    for c in sorted(comments, key=lambda c: (c.pos.line, c.pos.column)):
+        text = c.text.rstrip()
+        same = [line for line in out if line.anchor == c.anchor]
+        if c.trailing and same:
+            target = next((line for line in same if c.pos.line in line.lines and line.trailing is None), None)
+            target = target or next((line for line in same if line.trailing is None), None)
+            if target is not None:
+                target.trailing = text
+                continue
+            same[0].before.append(text)
+            continue
+        if c.anchor == "hand" and out and out[0].anchor == "hand" and len(out) > 1:
+            out[1].before.append(text)  # a hand line cannot have a comment above it in the same hand
+            continue
+        if not same or c.anchor == "end":
+            end.append(text)
+            continue
+        target = next((line for line in same if line.lines and min(line.lines) > c.pos.line), same[0])
+        target.before.append(text)
+    lines = [text for line in out for text in line.render()]
+    return lines + end
+
+
+# ---------------------------------------------------------------- tags and games
+def tag_block_lines(tags: Sequence[Tag], comments: Iterable[Comment]) -> tuple[list[str], list[str]]:
+    """(the tag lines with their comments, the comments after the last tag)."""
+    out = [_Line(tag_line(t), "tags", _lines_of([t.pos])) for t in tags]
+    after: list[str] = []
+    before_all: list[str] = []
+    for c in sorted(comments, key=lambda c: (c.pos.line, c.pos.column)):
+        text = c.text.rstrip()
+        if c.anchor == "end" or not out:
+            (after if c.anchor == "end" else before_all).append(text)
+            continue
+        if c.trailing:
+            target = next((line for line in out if c.pos.line in line.lines and line.trailing is None), None)
+            target = target or next((line for line in out if line.trailing is None), None)
+            if target is not None:
+                target.trailing = text
+                continue
+        target = next((line for line in out if line.lines and min(line.lines) > c.pos.line), out[0])
+        target.before.append(text)
+    return before_all + [text for line in out for text in line.render()], after
+
+
+def game_lines(game: GameRecord) -> tuple[list[str], list[str]]:
+    """The canonical lines of a game, and what the notation could not hold (warnings)."""
+    lost: list[str] = []
+    head, after = tag_block_lines(game.tags, game.comments)
+    lines = head + after
+    hands: list[list[str]] = []
+    for hand in game.hands:
+        if isinstance(hand, BrokenHand):
+            lost.append(f"game {game.index}: the hand at line {hand.pos.line} could not be read ({hand.message}); it is left out")
+            continue
+        for statement, pos in hand.repeated:
+            lost.append(f"game {game.index}, hand {hand.number}: the second '{statement}' (line {pos.line}) is left out")
+        hands.append(hand_lines(hand))
+    for block in hands:
+        if lines:
+            lines.append("")
+        lines.extend(block)
+    return lines, lost
+
+
+def write_games(games: Iterable[GameRecord]) -> tuple[str, list[str]]:
+    """The canonical text of games, and the warnings for what it could not hold."""
+    out: list[str] = []
+    lost: list[str] = []
+    for game in games:
+        lines, problems = game_lines(game)
+        lost.extend(problems)
+        if out and lines:
+            out.append("")
+        out.extend(lines)
+    return ("\n".join(out) + "\n" if out else ""), lost
+
+
+# ---------------------------------------------------------------- formatting a file
+@dataclass
+class Formatted:
+    text: str
+    problems: list[str]  # hands kept as written, with the reason
+
+
+def format_text(text: str) -> Formatted:
+    """The canonical form of a notation text, formatted one chunk at a time."""
+    blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
+    problems: list[str] = []
+    for chunk in iter_chunks(text.splitlines(keepends=True)):
+        blocks.append(_format_chunk(chunk, problems))
+    out: list[str] = []
+    previous = ""
+    for kind, lines in blocks:
+        if not lines:
+            continue
+        if out and previous != "preamble":
+            out.append("")
+        out.extend(lines)
+        previous = kind
+    return Formatted("\n".join(out) + "\n" if out else "", problems)
+
+
+def _verbatim(chunk: Chunk) -> list[str]:
+    lines = [line.rstrip("\r\n") for line in chunk.lines]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def _format_chunk(chunk: Chunk, problems: list[str]) -> tuple[str, list[str]]:
+    if chunk.kind == "preamble" and _is_blank(chunk):
+        return "preamble", [line.strip() for line in chunk.lines if line.strip()]
+    result = parse_chunk(chunk)
+    if isinstance(result, BrokenHand):
+        problems.append(f"{result.pos}: {result.message}; the hand is left as written")
+        return "broken", _verbatim(chunk)
+    if isinstance(result, list):
+        head, after = tag_block_lines(result, _parser()[1].tag_comments)
+        return "tags", head + after
+    if result.repeated:
+        statement, pos = result.repeated[0]
+        problems.append(f"{pos}: '{statement}' is written twice in hand {result.number}; the hand is left as written")
+        return "broken", _verbatim(chunk)
+    return "hand", hand_lines(result)
