@@ -293,10 +293,15 @@ class Style:
     symbols: bool = False  # suit symbols
     split_bids: bool = False  # one `bid` line per round
     comments: bool = False
+    no_deal_every: int = 0  # hands whose number is a multiple of this are written without the deal
+    counts_only_every: int = 0  # ... and these with `tricks NS n EW n` instead of the cards played
 
     @classmethod
     def random(cls, rng: random.Random) -> Style:
-        return cls(rng.random() < 0.3, rng.choice(["T", "10"]), rng.random() < 0.2, rng.random() < 0.3, rng.random() < 0.3)
+        return cls(
+            rng.random() < 0.3, rng.choice(["T", "10"]), rng.random() < 0.2, rng.random() < 0.3, rng.random() < 0.3,
+            rng.choice([0, 0, 1, 2, 3]), rng.choice([0, 0, 3, 4]),
+        )
 
 
 def _card(card: str, style: Style) -> str:
@@ -313,7 +318,9 @@ def hand_text(hand: Hand, style: Style = Style()) -> str:
     c = lambda card: _card(card, style)  # noqa: E731
     lines = [f"{_kw('hand', style)} {hand.number} {_kw('dealer', style)} {hand.dealer}" + ("   # a new deal" if style.comments else "")]
     order = [left_of(hand.dealer, i) for i in range(1, 5)]
-    lines.append("deal " + "  ".join(f"{s}: " + " ".join(c(x) for x in hand.deal[s]) for s in order))
+    counts_only = bool(style.counts_only_every and hand.number % style.counts_only_every == 0)
+    if not counts_only and not (style.no_deal_every and hand.number % style.no_deal_every == 0):
+        lines.append("deal " + "  ".join(f"{s}: " + " ".join(c(x) for x in hand.deal[s]) for s in order))
     lines.append(f"up {c(hand.up)}")
     words = []
     for seat, kind, suit, alone in hand.calls:
@@ -326,7 +333,9 @@ def hand_text(hand: Hand, style: Style = Style()) -> str:
         lines.append("bid " + ", ".join(words))
     if hand.discard is not None:
         lines.append(f"discard {c(hand.discard)}")
-    for plays in hand.tricks:
+    if counts_only and hand.tricks:
+        lines.append(f"tricks NS {hand.tricks_ns} EW {hand.tricks_ew}")
+    for plays in [] if counts_only else hand.tricks:
         lines.append("trick " + " ".join(f"{s}:{c(x)}" for s, x in plays))
     if hand.renege_called:
         lines.append(f"renege {hand.renege_called}")
