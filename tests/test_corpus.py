@@ -249,3 +249,37 @@ def test_every_file_of_the_corpus_is_audited_without_a_crash() -> None:
             assert status == 2
         else:
             assert status in (0, 1), (path, err.getvalue())
+
+
+def _fresh_rows() -> list[str]:
+    rows = []
+    for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
+        rel = path.relative_to(CORPUS).as_posix()
+        status, report, _ = audit_json(path)
+        if not report["games"]:
+            rows.append(f"| `{rel}` | - | - | - | refused (exit {status}) |")
+            continue
+        for g in report["games"]:
+            codes = sorted({f["code"] for f in report["findings"] if f["game"] == g["game"]})
+            winner = f"{g['winner']} in hand {g['won_in_hand']}" if g["winner"] else "none"
+            label = rel if len(report["games"]) == 1 else f"{rel} #{g['game']}"
+            score = f"{g['computed']['NS']}-{g['computed']['EW']}"
+            rows.append(f"| `{label}` | {len(g['hands'])} | {score} | {winner} | {', '.join(codes) or 'clean'} |")
+    return rows
+
+
+def test_the_real_games_page_matches_a_fresh_audit() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "real-games.md").read_text(encoding="utf-8")
+    table = [line for line in page.split("## Every file", 1)[1].splitlines() if line.startswith("| `")]
+    fresh = _fresh_rows()
+    assert table == fresh
+    files = len({row.split("`")[1].split(" #")[0] for row in fresh})
+    games = sum(1 for row in fresh if "refused" not in row)
+    assert f"{files} files, {files - 2} of them\nEGN or EMN, holding {games} games" in page
+    # the findings quoted with their positions are what the lint format prints today
+    quoted = page.split("```\n", 2)[1].splitlines()
+    for name in ("conversion examples/test.egn", "validation examples/egn_m_20260529_01 (5).egn", "validation examples/July 4th Pairs Finals.egn"):
+        out = io.StringIO()
+        main([str(CORPUS / name), "--format", "lint"], out, io.StringIO())
+        printed = [line.replace(str(CORPUS) + "/", "") for line in out.getvalue().splitlines() if " G805 " not in line]
+        assert [line for line in quoted if line.startswith(name + ":")] == printed
