@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 from ..audit import InputError
 from ..cards import Card, Seat, Suit
-from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Play, Pos, Tag, TrickRecord
+from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Play, Tag, TrickRecord
 from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment
 from .jsonpos import JsonError, Node, parse
 from .rules import SET_TAG, from_egn
-from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE, ShapeError, check_egn, check_emn
+from .shape import EMN_FILE_TYPE, ShapeError, check_egn, check_emn
 
 #: Largest EGN/EMN text read (an EMN of many games stays far below this).
 MAX_EGN_CHARS = 16 * 1024 * 1024
