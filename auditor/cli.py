@@ -45,7 +45,18 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
     p.add_argument("--format", choices=["text", "json", "lint"], default="text", help="output format (default: text)")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
     return p
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def _load_forced(args: argparse.Namespace) -> Ruleset | None:
@@ -76,26 +87,11 @@ def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         for line in e.problems:
             err.write(f"euchre-audit: invalid ruleset: {line}\n")
         return EXIT_USAGE
-    status = EXIT_CLEAN
-    audits: list[FileAudit] = []
-    for name in args.files:
-        path = Path(name)
-        chooser = RulesetChooser(forced, args.overrides, path.parent)
-        audit = audit_file(path, chooser)
-        for problem in audit.problems:
-            err.write(f"euchre-audit: {problem}\n")
-            status = EXIT_USAGE
-        if any(f.level is Severity.ERROR for g in audit.games for f in g.all_findings()) and status != EXIT_USAGE:
-            status = EXIT_FINDINGS
-        if args.format == "json":
-            audits.append(audit)
-        elif args.format == "lint":
-            report.write_lint(audit, out)
-        else:
-            report.write_text(audit, out)
-    if args.format == "json":
-        report.write_json(audits, out)
-    return status
+    from .parallel import AuditOptions, default_jobs, fewer_collections, run_audit_units
+
+    options = AuditOptions(forced, tuple(args.overrides), args.format)
+    with fewer_collections():
+        return run_audit_units(args.files, options, args.jobs or default_jobs(), out, err)
 
 
 def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

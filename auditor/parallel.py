@@ -1,0 +1,330 @@
+"""Audit many files, or one big file, on every core, with bounded memory.
+
+The input is cut into *units*: a whole file, or a run of whole games of one
+big text file (cut at a tag line that follows a hand, with its first line
+number and game number known, so that every position and game number is the
+one a single process would report).  Units are audited in worker processes
+and their results are consumed strictly in input order, with only a few
+units in flight at a time: output is identical to a single-process run and
+memory does not grow with the size of the input.
+
+A file is only cut when cutting cannot change how it reads: valid UTF-8,
+no lone carriage returns (which the reader treats as line ends), and only
+ASCII after a ``hand`` keyword; anything else is audited as one unit.
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import mmap
+import multiprocessing
+import os
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
+
+from .audit import FileAudit, InputError, RulesetChooser, audit_games
+from .findings import Severity
+from .model import GameRecord
+from .notation.reader import read_games
+from .replay.results import GameResult
+from .rules.loader import RulesetError
+from .rules.schema import Ruleset
+from .sources import _sniff, open_games
+
+#: a file is cut into units of about this many bytes (whole games)
+UNIT_BYTES = 2 * 1024 * 1024
+#: how many units may be queued or finished but not yet written, per worker
+WINDOW_PER_JOB = 3
+
+_HAND_LINE = re.compile(rb"^[ \t]*hand\b", re.MULTILINE | re.IGNORECASE)
+_TAG_LINE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
+#: the first letter of every line that opens a chunk: h (a hand) or [ (a tag)
+_CHUNK_KIND = re.compile(rb"^[ \t]*(h(?=and\b)|\[)", re.MULTILINE | re.IGNORECASE)
+_LONE_CR = re.compile(rb"\r(?!\n)")
+_HAND_NON_ASCII = re.compile(rb"^[ \t]*hand[\x80-\xff]", re.MULTILINE | re.IGNORECASE)
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A piece of work: a whole file, or a byte range of whole games in one."""
+
+    index: int  # position in the input (results are written in this order)
+    path: str  # the file on disk
+    label: str  # how the file is named in output
+    start: int = 0
+    end: int | None = None  # None: the whole file, read by its own format
+    first_line: int = 1
+    first_game: int = 1
+
+    @property
+    def whole(self) -> bool:
+        return self.end is None
+
+
+# ------------------------------------------------------------------ cutting
+def _cuttable(mm: mmap.mmap) -> bool:
+    if _LONE_CR.search(mm) or _HAND_NON_ASCII.search(mm):
+        return False
+    step = 16 * 1024 * 1024
+    for at in range(0, len(mm), step):  # cut on a line end so no character is split
+        stop = min(len(mm), at + step)
+        if stop < len(mm):
+            stop = mm.find(b"\n", stop) + 1 or len(mm)
+        try:
+            mm[at:stop].decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
+def _games_in(span: bytes, is_first: bool) -> int:
+    """How many games the reader will start in ``span`` (tag blocks that open a game)."""
+    kinds = b"".join(_CHUNK_KIND.findall(span)).lower()
+    games = kinds.count(b"h[")
+    if kinds.startswith(b"["):
+        games += 1
+    elif is_first and kinds:
+        games += 1  # hands before any tag form the first game
+    return games
+
+
+def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None = None) -> list[Unit]:
+    """Cut a text file into units of whole games (one unit if it cannot be cut safely)."""
+    unit_bytes = unit_bytes or UNIT_BYTES
+    whole = [Unit(first_index, str(path), label)]
+    try:
+        size = path.stat().st_size
+        if size < 2 * unit_bytes or _sniff(path) != "text":
+            return whole
+        with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            if not _cuttable(mm):
+                return whole
+            units: list[Unit] = []
+            start, line, games = 0, 1, 0
+            while start < size:
+                end = size
+                if start + unit_bytes < size:
+                    hand = _HAND_LINE.search(mm, start + unit_bytes)
+                    tag = _TAG_LINE.search(mm, hand.end()) if hand else None
+                    end = tag.start() if tag else size
+                units.append(Unit(first_index + len(units), str(path), label, start, end, line, games + 1))
+                if end < size:
+                    span = mm[start:end]
+                    line += span.count(b"\n")
+                    games += _games_in(span, start == 0)
+                start = end
+            return units
+    except OSError:
+        return whole  # the audit reports the problem as it would for one unit
+
+
+def plan_units(paths: Iterable[tuple[Path, str]], cut: bool, unit_bytes: int | None = None) -> Iterator[Unit]:
+    """Units for every (path, label), in input order."""
+    index = 0
+    for path, label in paths:
+        units = split_file(path, label, index, unit_bytes) if cut else [Unit(index, str(path), label)]
+        yield from units
+        index += len(units)
+
+
+def unit_games(unit: Unit) -> Iterator[GameRecord]:
+    """The games of one unit, numbered and positioned as in the whole file."""
+    path = Path(unit.path)
+    if unit.whole:
+        return open_games(path, unit.label)
+    with path.open("rb") as fh:
+        fh.seek(unit.start)
+        data = fh.read(unit.end - unit.start if unit.end is not None else -1)
+    text = data.decode("utf-8-sig" if unit.start == 0 else "utf-8")
+    return read_games(io.StringIO(text, newline=""), unit.first_line, unit.first_game)
+
+
+# ------------------------------------------------------------ running units
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _tune_gc() -> None:
+    """Workers allocate many small, short-lived objects: collect less often."""
+    gc.freeze()
+    gc.set_threshold(20000, 50, 100)
+
+
+class fewer_collections:
+    """The same tuning for a while in this process (the CLI's single-process run)."""
+
+    def __enter__(self) -> None:
+        self.saved = gc.get_threshold()
+        gc.set_threshold(20000, 50, 100)
+
+    def __exit__(self, *exc: object) -> None:
+        gc.set_threshold(*self.saved)
+
+
+def _init_worker(setup: Callable[..., None] | None, args: tuple[Any, ...]) -> None:
+    _tune_gc()
+    if setup is not None:
+        setup(*args)
+
+
+def run_ordered(
+    work: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int,
+    setup: Callable[..., None] | None = None,
+    setup_args: tuple[Any, ...] = (),
+    start_method: str = "forkserver",
+) -> Iterator[R]:
+    """``map(work, items)`` on ``jobs`` processes, in order, a bounded number in flight."""
+    if jobs <= 1:
+        if setup is not None:
+            setup(*setup_args)
+        for item in items:
+            yield work(item)
+        return
+    context = multiprocessing.get_context(start_method)
+    pending: deque[Future[R]] = deque()
+    window = max(2, jobs * WINDOW_PER_JOB)
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(setup, setup_args)) as pool:
+        try:
+            for item in items:
+                pending.append(pool.submit(work, item))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+# ------------------------------------------------------------------ the audit
+@dataclass(frozen=True, slots=True)
+class AuditOptions:
+    forced: Ruleset | None
+    overrides: tuple[str, ...]
+    format: str  # text, json or lint
+
+
+@dataclass(slots=True)
+class UnitAudit:
+    """What one unit's audit sends back to the parent."""
+
+    unit: Unit
+    text: str = ""  # rendered report (text and lint formats)
+    games: list[GameResult] = field(default_factory=list)  # json format only
+    problems: list[str] = field(default_factory=list)
+    has_error: bool = False
+    hands: int = 0
+
+
+_options: AuditOptions | None = None
+_choosers: dict[str, RulesetChooser] = {}
+
+
+def _set_options(options: AuditOptions) -> None:
+    global _options
+    _options = options
+    _choosers.clear()
+
+
+def _chooser(unit: Unit) -> RulesetChooser:
+    assert _options is not None
+    base = str(Path(unit.path).parent)
+    chooser = _choosers.get(base)
+    if chooser is None:
+        chooser = _choosers[base] = RulesetChooser(_options.forced, list(_options.overrides), Path(base))
+    return chooser
+
+
+def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
+    """Stream the audited games of a unit; whole-file problems go to ``problems``."""
+    try:
+        yield from audit_games(unit_games(unit), _chooser(unit))
+    except InputError as err:
+        problems.append(str(err))
+    except RulesetError as err:
+        problems.append(f"{unit.path}: {err.problems[0]}")
+        problems.extend(err.problems[1:])
+
+
+def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
+    """Audit one unit and render it (text, lint) or keep its games (json).
+
+    With a ``sink`` the report is written there game by game (one process);
+    without, it is returned as text (from a worker).
+    """
+    from . import report
+
+    assert _options is not None
+    result = UnitAudit(unit)
+    buffer = sink if sink is not None else io.StringIO()
+    fmt = _options.format
+    for game in audited_games(unit, result.problems):
+        result.hands += len(game.hands)
+        if any(f.level is Severity.ERROR for f in game.all_findings()):
+            result.has_error = True
+        if fmt == "json":
+            result.games.append(game)
+        elif fmt == "lint":
+            report.write_lint(FileAudit(unit.label, [game]), buffer)
+        else:
+            report.write_text(FileAudit(unit.label, [game]), buffer)
+    if sink is None:
+        result.text = buffer.getvalue()  # type: ignore[attr-defined]
+    return result
+
+
+def run_audit_units(
+    files: list[str], options: AuditOptions, jobs: int, out: TextIO, err: TextIO
+) -> int:
+    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status."""
+    from . import report
+
+    paths = [(Path(name), str(Path(name))) for name in files]
+    units = plan_units(paths, cut=jobs > 1)
+    any_problem = any_error = False
+    audits: list[FileAudit] = []
+    broken_file: str | None = None  # a file whose audit stopped: skip its later units
+    current: FileAudit | None = None
+    if jobs > 1:
+        results = run_ordered(audit_unit, units, jobs, _set_options, (options,), start_method="fork")
+    else:  # one process: stream every game straight to the output
+        _set_options(options)
+        results = (audit_unit(unit, out if options.format != "json" else None) for unit in units)
+    for result in results:
+        unit = result.unit
+        if current is None or current.path != unit.label or unit.start == 0:
+            current = FileAudit(unit.label)
+            if options.format == "json":
+                audits.append(current)
+            broken_file = None
+        if broken_file == unit.label:
+            continue
+        for problem in result.problems:
+            err.write(f"euchre-audit: {problem}\n")
+        if result.problems:
+            any_problem = True
+            broken_file = unit.label
+            current.problems.extend(result.problems)
+        any_error = any_error or result.has_error
+        if options.format == "json":
+            current.games.extend(result.games)
+        else:
+            out.write(result.text)
+    if options.format == "json":
+        report.write_json(audits, out)
+    return 2 if any_problem else 1 if any_error else 0

@@ -1,0 +1,148 @@
+"""--jobs: the same output as one process, whatever the cut; bounded work in flight."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import auditor.parallel as parallel
+from auditor.cli import main
+from auditor.notation.reader import read_games
+from auditor.parallel import Unit, plan_units, run_ordered, split_file, unit_games
+from auditor.rules.loader import load_ruleset
+from auditor.simulate import simulate, write_games
+
+from conftest import SAMPLES
+
+
+def _games_file(tmp_path: Path, games: int = 12, seed: int = 5, errors: float = 0.2, name: str = "games.txt") -> Path:
+    path = tmp_path / name
+    with path.open("w", encoding="utf-8", newline="\n") as fh:
+        write_games(simulate(load_ruleset("hoyle"), games, seed, errors), fh)
+    return path
+
+
+def _run(args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "UNIT_BYTES", 3000)  # a few games per unit
+
+
+def _positions(games) -> list[tuple]:
+    out = []
+    for g in games:
+        out.append((g.index, g.pos.line, g.pos.column, tuple((t.name, t.value) for t in g.tags)))
+        for h in g.hands:
+            out.append((g.index, h.number if hasattr(h, "number") else None, h.pos.line, h.pos.column))
+    return out
+
+
+def test_units_start_where_the_whole_file_reader_is(tmp_path: Path, small_units: None) -> None:
+    path = _games_file(tmp_path)
+    units = split_file(path, "games.txt", 0)
+    assert len(units) > 3
+    assert [u.index for u in units] == list(range(len(units)))
+    assert units[0].start == 0 and units[-1].end == path.stat().st_size
+    assert all(a.end == b.start for a, b in zip(units, units[1:]))
+    with path.open(encoding="utf-8", newline="") as fh:
+        whole = _positions(read_games(fh))
+    pieces = [p for u in units for p in _positions(unit_games(u))]
+    assert pieces == whole
+
+
+def test_a_file_with_hands_before_its_first_tags_and_comments_between_games(tmp_path: Path, small_units: None) -> None:
+    body = _games_file(tmp_path).read_text(encoding="utf-8")
+    first_hand = body.index("\nhand 1 ")
+    text = "# a club night\n\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n\n" + body
+    text = text.replace("\n\n[Event", "\n# the next table\n\n[Event")
+    assert first_hand > 0
+    path = tmp_path / "mixed.txt"
+    path.write_text(text, encoding="utf-8")
+    units = split_file(path, "mixed.txt", 0)
+    assert len(units) > 3
+    with path.open(encoding="utf-8", newline="") as fh:
+        whole = list(read_games(fh))
+    pieces = [g for u in units for g in unit_games(u)]
+    assert _positions(pieces) == _positions(whole)
+    assert [[(c.text, c.pos.line) for c in g.comments] for g in pieces] == [[(c.text, c.pos.line) for c in g.comments] for g in whole]
+
+
+@pytest.mark.parametrize("fmt", ["text", "lint", "json"])
+def test_parallel_output_is_the_single_process_output(tmp_path: Path, small_units: None, fmt: str) -> None:
+    big = _games_file(tmp_path, games=14, seed=8)
+    other = _games_file(tmp_path, games=3, seed=9, name="other.txt")
+    files = [str(big), str(SAMPLES / "club-night.txt"), str(other), str(big)]
+    one = _run([*files, "--format", fmt, "--jobs", "1"])
+    two = _run([*files, "--format", fmt, "--jobs", "2"])
+    three = _run([*files, "--format", fmt, "--jobs", "3"])
+    assert one[0] == 1  # the injected mistakes are errors
+    assert one == two == three
+    assert one[1].count(str(big)) > 0
+
+
+def test_problems_and_exit_status_are_the_same_in_parallel(tmp_path: Path, small_units: None) -> None:
+    good = _games_file(tmp_path, games=8, errors=0.0)
+    broken = tmp_path / "bad.txt"
+    broken.write_bytes(good.read_bytes()[:5000] + b"\xff\xfe not text\n" + good.read_bytes()[5000:])
+    lone_cr = tmp_path / "cr.txt"
+    lone_cr.write_bytes(good.read_bytes().replace(b"\n", b"\r", 3))
+    files = [str(good), str(broken), str(tmp_path / "missing.txt"), str(lone_cr)]
+    one = _run([*files, "--jobs", "1"])
+    two = _run([*files, "--jobs", "2"])
+    assert one == two
+    assert one[0] == 2
+    assert "missing.txt" in one[2] and "bad.txt" in one[2]
+    # files that cannot be cut safely are one unit each
+    assert len(split_file(broken, "bad.txt", 0)) == 1
+    assert len(split_file(lone_cr, "cr.txt", 0)) == 1
+    assert len(split_file(good, "good.txt", 0)) > 1
+
+
+def test_a_clean_file_exits_0_with_any_number_of_jobs(tmp_path: Path, small_units: None) -> None:
+    path = _games_file(tmp_path, games=6, errors=0.0)
+    assert _run([str(path), "--jobs", "2"])[0] == 0
+    assert _run([str(path), "--jobs", "1"])[0] == 0
+
+
+def test_jobs_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run([str(SAMPLES / "club-night.txt"), "--jobs", "0"])[0] == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
+def test_units_of_several_files_are_numbered_in_order(tmp_path: Path, small_units: None) -> None:
+    a = _games_file(tmp_path, games=6, name="a.txt")
+    b = tmp_path / "b.txt"
+    b.write_text("hand 1 dealer N\n", encoding="utf-8")
+    units = list(plan_units([(a, "a.txt"), (b, "b.txt"), (a, "a.txt")], cut=True))
+    assert [u.index for u in units] == list(range(len(units)))
+    assert [u.label for u in units].count("b.txt") == 1
+    assert units[[u.label for u in units].index("b.txt")] == Unit(units[[u.label for u in units].index("b.txt")].index, str(b), "b.txt")
+    assert list(plan_units([(a, "a.txt")], cut=False)) == [Unit(0, str(a), "a.txt")]
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_run_ordered_keeps_order_and_a_bounded_window() -> None:
+    consumed = []
+
+    def items():
+        for i in range(40):
+            consumed.append(i)
+            yield i
+
+    results = []
+    for r in run_ordered(_square, items(), 2, start_method="fork"):
+        results.append(r)
+        # never more than the window of items taken ahead of what was handed back
+        assert len(consumed) - len(results) <= 2 * parallel.WINDOW_PER_JOB
+    assert results == [i * i for i in range(40)]
+    assert list(run_ordered(_square, iter(range(5)), 1)) == [0, 1, 4, 9, 16]
