@@ -297,11 +297,13 @@ class Style:
     counts_only_every: int = 0  # ... and these with `tricks NS n EW n` instead of the cards played
 
     @classmethod
-    def random(cls, rng: random.Random) -> Style:
-        return cls(
-            rng.random() < 0.3, rng.choice(["T", "10"]), rng.random() < 0.2, rng.random() < 0.3, rng.random() < 0.3,
-            rng.choice([0, 0, 1, 2, 3]), rng.choice([0, 0, 3, 4]),
-        )
+    def random(cls, rng: random.Random, *, sparse: bool = False) -> Style:
+        """A random way of writing; ``sparse`` also leaves out some deals and writes some hands as
+        trick counts only (tests/test_convert.py round-trips the full form through EGN)."""
+        style = cls(rng.random() < 0.3, rng.choice(["T", "10"]), rng.random() < 0.2, rng.random() < 0.3, rng.random() < 0.3)
+        if sparse:
+            style = replace(style, no_deal_every=rng.choice([0, 0, 1, 2, 3]), counts_only_every=rng.choice([0, 0, 3, 4]))
+        return style
 
 
 def _card(card: str, style: Style) -> str:
