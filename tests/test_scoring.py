@@ -227,3 +227,65 @@ def test_a_called_renege_that_did_not_happen_costs_nothing() -> None:
     game, hand = audit_hand(MAKE_4_HAND + "renege W\n", 0, MAKE)
     assert [(f.code.code, f.seat) for f in game.all_findings()] == [("R503", Seat.W)]
     assert (hand.points_ns, hand.points_ew) == (0, MAKE)
+
+
+# --- the running score and the end of the game ------------------------------------------------
+
+SHEET = """hand 1 dealer N
+up 9C
+bid E pass, S pass, W pass, N order
+tricks NS 3 EW 2
+score NS 2 EW 0
+hand 2 dealer E
+up 9D
+bid S pass, W pass, N pass, E order
+tricks NS 0 EW 5
+score NS 2 EW 2
+hand 3 dealer S
+up 9H
+bid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S call C alone
+tricks NS 5 EW 0
+score NS 6 EW 2
+hand 4 dealer W
+up 9S
+bid N pass, E pass, S pass, W pass, N pass, E pass, S pass, W call H alone
+tricks NS 2 EW 3
+score NS 6 EW 3
+hand 5 dealer N
+up TC
+bid E pass, S pass, W pass, N pass, E pass, S call D alone
+tricks NS 5 EW 0
+score NS 10 EW 3
+hand 6 dealer E
+up TD
+bid S pass, W pass, N pass, E pass, S pass, W pass, N pass, E pass
+score NS 10 EW 3
+"""
+
+
+def test_a_wrong_entry_carried_forward_is_one_finding() -> None:
+    """The issue: 'A wrong entry carried forward is one finding, at the hand where it was made.'
+    Hand 1 is worth MAKE (1), the sheet wrote 2 and every later total carries the extra point."""
+    (game,) = audit_text(SHEET, "hoyle")
+    assert [(f.code.code, f.hand, f.pos.line) for f in game.all_findings()] == [("P701", 1, 5)]
+    expected, total = [], [0, 0]
+    for ns, ew in [(MAKE, 0), (0, MARCH), (LONE_MARCH, 0), (0, LONE_MAKE), (LONE_MARCH, 0), (0, 0)]:
+        total = [total[0] + ns, total[1] + ew]
+        expected.append(tuple(total))
+    assert [(h.total_ns, h.total_ew) for h in game.hands] == expected
+    # so NS have 9, not 10: nobody has won, and hand 6 may be played
+    assert (game.computed_ns, game.computed_ew) == (9, 3) and game.winner is None
+
+
+def test_the_game_ends_in_the_hand_that_reaches_10() -> None:
+    """The issue: 'A game ends after the hand in which a side reaches 10 or more.'"""
+    text = SHEET.replace("score NS 2 EW 0\n", "score NS 1 EW 0\n").replace("score NS 2 EW 2\n", "score NS 1 EW 2\n")
+    text = text.replace("score NS 6 EW 2\n", "score NS 5 EW 2\n").replace("score NS 6 EW 3\n", "score NS 5 EW 3\n")
+    text = text.replace("score NS 10 EW 3\n", "score NS 9 EW 3\n")  # hands 5 and 6
+    text += "hand 7 dealer S\nup TH\nbid W pass, N pass, E pass, S order alone\ntricks NS 5 EW 0\nscore NS 13 EW 3\n"
+    text += "hand 8 dealer W\nup TS\nbid N order\ntricks NS 3 EW 2\n"
+    (game,) = audit_text(text, "hoyle")
+    # hand 7 (line 30) takes NS from 9 to 13: the game is over; hand 8 (line 35) should not have been played
+    assert [(f.code.code, f.hand, f.pos.line) for f in game.all_findings()] == [("G801", 8, 35)]
+    assert (game.computed_ns, game.computed_ew) == (13, 3)
+    assert game.winner is not None and game.winner.value == "NS" and game.won_in_hand == 7
