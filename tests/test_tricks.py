@@ -143,3 +143,18 @@ def test_replay_tables_order_cards_as_trick_strength_does(trump: Suit | None) ->
             rule = (trick_strength(a, led, trump) > trick_strength(b, led, trump)) - (trick_strength(a, led, trump) < trick_strength(b, led, trump))
             table = (view.strength(a, led) > view.strength(b, led)) - (view.strength(a, led) < view.strength(b, led))
             assert rule == table, (a, b, led)
+
+
+def test_seed_000_ranking_by_rank_and_suit() -> None:
+    """Seed 000 (which calls the jack of trump the 'Left Bower'): '1st - Left Jack (Suit) 2nd -Right Jack
+    (Same Color as Suit) 3rd - Ace (Suit) ... 7th - Nine (Suite) 8th - Ace (Different Suit) ...
+    11th - Jack (Different Color)'. By rank and suit, with clubs trump and hearts led:"""
+    assert descending(Suit.CLUBS, Suit.HEARTS, "JC JS AC KC QC TC 9C AH KH QH JH TH 9H")
+
+
+def test_seed_002_heart_trump_ranking() -> None:
+    """Seed 002: 'if the suit of hearts was named the trump suit than the ranking of that suit would be as
+    follows: Jack of Hearts (right bower), Jack of Diamonds (left bower), Ace of Hearts, King of Hearts,
+    Queen of Hearts, Ten of Hearts, and Nine of Hearts.'"""
+    for led in SUITS:
+        assert descending(Suit.HEARTS, led, "JH JD AH KH QH TH 9H")
