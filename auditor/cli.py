@@ -141,6 +141,12 @@ def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return run(argv, out, err)
 
 
+def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .stats.command import run_stats as run  # imported on use: polars loads slowly
+
+    return run(argv, out, err)
+
+
 def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     from .convert import run_fmt as run
 
@@ -155,6 +161,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "simulate": run_simulate,
+    "stats": run_stats,
     "rules": run_rules,
     "codes": run_codes,
     "fmt": run_fmt,

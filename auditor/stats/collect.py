@@ -1,0 +1,100 @@
+"""Audit units of input (in worker processes) straight into Parquet table parts.
+
+Each unit writes its own parts, named by the unit's position in the input, so
+the tables are the same whatever the number of jobs, and a worker holds at
+most :data:`BATCH_HANDS` hands of rows at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import parallel
+from ..parallel import AuditOptions, Unit, audited_games, run_ordered
+from .tables import TABLES, TableBatch, write_parts
+
+#: rows of this many hands are written as one part
+BATCH_HANDS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    audit: AuditOptions
+    root: str
+    partition_by_event: bool
+
+
+@dataclass(slots=True)
+class UnitTables:
+    unit: Unit
+    games: int = 0
+    hands: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+_options: TableOptions | None = None
+
+
+def _set_options(options: TableOptions) -> None:
+    global _options
+    _options = options
+    parallel._set_options(options.audit)
+
+
+def tables_unit(unit: Unit) -> UnitTables:
+    """Audit one unit and write its rows as table parts."""
+    assert _options is not None
+    root = Path(_options.root)
+    result = UnitTables(unit)
+    batch, written = TableBatch(), 0
+    for game in audited_games(unit, result.problems):
+        batch.add_game(unit.label, game)
+        result.games += 1
+        result.hands += len(game.hands)
+        if batch.hands >= BATCH_HANDS:
+            write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+            batch, written = TableBatch(), written + 1
+    if batch.games:
+        write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+    return result
+
+
+def _drop_parts(root: Path, unit: Unit) -> None:
+    for table in TABLES:
+        for part in (root / table).rglob(f"part-{unit.index:06d}-*.parquet"):
+            part.unlink()
+
+
+def collect(
+    units: Iterable[Unit],
+    options: TableOptions,
+    jobs: int,
+    on_problem: Callable[[str], None],
+    on_unit: Callable[[UnitTables], None] | None = None,
+) -> bool:
+    """Write the tables of every unit under ``options.root``; False if a file had a problem.
+
+    As in the audit, a file whose reading stops (a problem) contributes the
+    games before the problem and nothing after it.
+    """
+    root = Path(options.root)
+    any_problem = False
+    stopped: tuple[str, int] | None = None  # (label, index of the unit that stopped it)
+    label_run: str | None = None
+    for result in run_ordered(tables_unit, units, jobs, _set_options, (options,), start_method="forkserver"):
+        unit = result.unit
+        if unit.start == 0 or unit.label != label_run:
+            label_run, stopped = unit.label, None
+        if stopped is not None:
+            _drop_parts(root, unit)
+            continue
+        for problem in result.problems:
+            on_problem(problem)
+        if result.problems:
+            any_problem = True
+            stopped = (unit.label, unit.index)
+        if on_unit is not None:
+            on_unit(result)
+    return not any_problem

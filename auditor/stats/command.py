@@ -1,0 +1,245 @@
+"""``euchre-audit stats PATH...``: audit a season of games and summarize it.
+
+PATHs are game files, folders (searched recursively for game files), globs,
+or folders of tables written earlier with ``--out`` (read without auditing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import io
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
+from ..rules.loader import RulesetError, load_ruleset
+from .collect import TableOptions, UnitTables, collect
+from .tables import MARKER, TABLES, clear_tables, finish_tables, is_tables_dir
+
+#: files a folder is searched for (any name given explicitly is read)
+GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    from .views import VIEWS
+
+    p = _Parser(
+        prog="euchre-audit stats",
+        description="Audit game files and summarize them: who calls trump, makes it, gets euchred, reneges.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
+    p.add_argument("--by", choices=VIEWS, default="player", help="the summary view (default: player)")
+    p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
+    p.add_argument("--out", metavar="DIR", help="also write the four tables (games, hands, plays, findings) as Parquet under DIR")
+    p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
+    p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
+    p.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: all cores)")
+    return p
+
+
+def _game_files(folder: Path) -> list[Path]:
+    return sorted(
+        p for p in folder.rglob("*")
+        if p.is_file() and p.suffix.lower() in GAME_SUFFIXES and p.name != MARKER
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
+
+
+def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], list[str]]:
+    """(game files with their labels, tables folders, problems) for the given PATHs."""
+    files: list[tuple[Path, str]] = []
+    tables: list[Path] = []
+    problems: list[str] = []
+    for spec in specs:
+        path = Path(spec)
+        if is_tables_dir(path):
+            tables.append(path)
+        elif path.is_dir():
+            files.extend((p, str(p)) for p in _game_files(path))
+        elif path.exists():
+            files.append((path, str(path)))
+        elif glob.has_magic(spec):
+            matches = sorted(glob.glob(spec, recursive=True))
+            if not matches:
+                problems.append(f"{spec}: no file matches")
+            for match in matches:
+                found = Path(match)
+                if is_tables_dir(found):
+                    tables.append(found)
+                elif found.is_dir():
+                    files.extend((p, str(p)) for p in _game_files(found))
+                else:
+                    files.append((found, str(found)))
+        else:
+            problems.append(f"{spec}: no such file or folder")
+    return files, tables, problems
+
+
+class Progress:
+    """Files and hands done and hands per second, on stderr, only on a terminal."""
+
+    def __init__(self, stream: TextIO, files: int) -> None:
+        self.stream = stream
+        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
+        self.files = files
+        self.labels: set[str] = set()
+        self.hands = 0
+        self.start = time.monotonic()
+        self.shown = 0.0
+
+    def update(self, result: UnitTables) -> None:
+        self.labels.add(result.unit.label)
+        self.hands += result.hands
+        now = time.monotonic()
+        if self.enabled and now - self.shown >= 0.2:
+            self.shown = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        rate = self.hands / max(now - self.start, 1e-9)
+        width = 24
+        done = min(len(self.labels), self.files)
+        filled = int(width * done / self.files) if self.files else width
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] files {done}/{self.files}  hands {self.hands:,}  {rate:,.0f} hands/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self._draw(time.monotonic())
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _prepare_out(out: Path) -> str | None:
+    """Make ``out`` ready for new tables; a reason when it cannot be used."""
+    if out.exists() and not out.is_dir():
+        return f"--out {out}: exists and is not a folder"
+    if out.is_dir() and any(out.iterdir()) and not is_tables_dir(out):
+        return f"--out {out}: the folder is not empty and holds no tables written by euchre-audit; choose another"
+    out.mkdir(parents=True, exist_ok=True)
+    clear_tables(out)
+    return None
+
+
+def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: ignore[no-untyped-def]
+    import polars as pl
+
+    if fmt == "csv":
+        out.write(frame.write_csv())
+    elif fmt == "json":
+        out.write(frame.write_json())
+        out.write("\n")
+    elif fmt == "parquet":
+        buffer = getattr(out, "buffer", None)
+        if buffer is None or (hasattr(out, "isatty") and out.isatty()):
+            err.write("euchre-audit stats: --format parquet writes binary data; redirect standard output to a file\n")
+            return EXIT_USAGE
+        data = io.BytesIO()
+        frame.write_parquet(data)
+        out.flush()
+        buffer.write(data.getvalue())
+        buffer.flush()
+    else:
+        with pl.Config(
+            tbl_rows=-1, tbl_cols=-1, float_precision=1, tbl_width_chars=400, tbl_hide_dataframe_shape=True,
+            tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True,
+        ):
+            out.write(f"{frame}\n")
+    return EXIT_OK
+
+
+def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> None:
+    """Write tables read from earlier --out folders into ``out`` (one part each)."""
+    from .tables import scan_tables, write_frame
+
+    for i, source in enumerate(sources):
+        frames = scan_tables(source)
+        for table in TABLES:
+            write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event)
+
+
+def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    args = _parser().parse_args(argv)
+    if args.jobs is not None and args.jobs < 1:
+        err.write("euchre-audit stats: --jobs must be 1 or more\n")
+        return EXIT_USAGE
+    if args.partition_by and not args.out:
+        err.write("euchre-audit stats: --partition-by needs --out DIR\n")
+        return EXIT_USAGE
+    try:
+        forced = load_ruleset(args.rules, args.overrides) if args.rules or args.overrides else None
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    files, table_dirs, problems = discover(args.paths)
+    for problem in problems:
+        err.write(f"euchre-audit: {problem}\n")
+    status = EXIT_USAGE if problems else EXIT_OK
+    if args.out:
+        reason = _prepare_out(Path(args.out))
+        if reason:
+            err.write(f"euchre-audit stats: {reason}\n")
+            return EXIT_USAGE
+    partition = args.partition_by == "event"
+    scratch = None
+    try:
+        if args.out:
+            root = Path(args.out)
+        else:
+            scratch = tempfile.mkdtemp(prefix="euchre-stats-")
+            root = Path(scratch)
+        jobs = args.jobs or default_jobs()
+        if files:
+            progress = Progress(err, len(files))
+            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
+
+            def problem(text: str) -> None:
+                if progress.enabled:
+                    err.write("\n")
+                err.write(f"euchre-audit: {text}\n")
+
+            with fewer_collections():
+                ok = collect(plan_units(files, cut=jobs > 1), options, jobs, problem, progress.update)
+            progress.close()
+            if not ok:
+                status = EXIT_USAGE
+        if args.out and table_dirs:
+            _copy_tables(table_dirs, root, partition)
+        finish_tables(root, partition)
+        roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
+        frame = _view(args.by, roots)
+        written = _write_view(frame, args.format, out, err)
+        return written if written != EXIT_OK else status
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _view(by: str, roots: list[Path]):  # type: ignore[no-untyped-def]
+    import polars as pl
+
+    from .tables import scan_tables
+    from .views import view
+
+    scans = [scan_tables(r) for r in roots]
+    tables = {t: pl.concat([s[t] for s in scans]) for t in TABLES}
+    return view(by, tables)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(run_stats(sys.argv[1:], sys.stdout, sys.stderr))

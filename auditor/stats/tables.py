@@ -1,0 +1,239 @@
+"""The four statistics tables (games, hands, plays, findings) as polars data.
+
+Rows are collected from audit results (:class:`GameResult`,
+:class:`HandResult`, :class:`PlayFact`, :class:`Finding`) into columns,
+and written as Parquet *parts* so that no process ever holds a whole
+season: a folder of tables is the unit of storage, scanned lazily later.
+
+Layout of a tables folder::
+
+    DIR/tables.json                       what wrote it and how it is partitioned
+    DIR/games/part-000003-0000.parquet    (or games/event=NAME/part-....parquet)
+    DIR/hands/...
+    DIR/plays/...
+    DIR/findings/...
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from ..cards import Seat
+from ..replay.results import GameResult, HandResult
+
+TABLES = ("games", "hands", "plays", "findings")
+MARKER = "tables.json"
+HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
+
+#: where a seat sits relative to the dealer (seat - dealer, clockwise)
+POSITIONS = ("dealer", "left", "across", "right")
+
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "games": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.String, "tags": pl.String,
+        "north": pl.String, "east": pl.String, "south": pl.String, "west": pl.String, "ruleset": pl.String,
+        "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
+        "winner": pl.String, "won_in_hand": pl.Int32, "hands": pl.Int32, "findings": pl.Int32,
+    },
+    "hands": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "line": pl.Int32,
+        "dealer": pl.String, "up": pl.String, "maker": pl.String, "maker_player": pl.String,
+        "maker_position": pl.String, "round": pl.Int8, "trump": pl.String, "alone": pl.Boolean,
+        "defend_alone": pl.Boolean, "tricks_ns": pl.Int8, "tricks_ew": pl.Int8,
+        "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": pl.String, "penalized": pl.String,
+        "counted": pl.Boolean, "broken": pl.Boolean, "findings": pl.Int16,
+    },
+    "plays": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
+        "seat": pl.String, "player": pl.String, "card": pl.String, "led": pl.String,
+        "leader": pl.Boolean, "followed": pl.Boolean, "won": pl.Boolean,
+    },
+    "findings": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
+        "seat": pl.String, "code": pl.String, "name": pl.String, "category": pl.String,
+        "severity": pl.String, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+    },
+}
+
+_SEAT_TAGS = ("North", "East", "South", "West")
+
+
+def _name(seat: Seat | None) -> str | None:
+    return seat.name if seat is not None else None
+
+
+class TableBatch:
+    """Columns of the four tables for some games, ready to become DataFrames."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, dict[str, list[Any]]] = {t: {c: [] for c in SCHEMAS[t]} for t in TABLES}
+        self.hands = 0
+        self.games = 0
+
+    def add_game(self, label: str, game: GameResult) -> None:
+        event = game.tag("Event")
+        players = tuple(game.tag(t) for t in _SEAT_TAGS)
+        findings = game.all_findings()
+        g = self.columns["games"]
+        for key, value in (
+            ("file", label), ("game", game.index), ("event", event), ("date", game.tag("Date")),
+            ("tags", json.dumps({t.name: t.value for t in game.tags}, ensure_ascii=False)),
+            ("north", players[0]), ("east", players[1]), ("south", players[2]), ("west", players[3]),
+            ("ruleset", game.ruleset), ("computed_ns", game.computed_ns), ("computed_ew", game.computed_ew),
+            ("recorded_ns", game.recorded.ns if game.recorded is not None else None),
+            ("recorded_ew", game.recorded.ew if game.recorded is not None else None),
+            ("winner", game.winner.value if game.winner is not None else None),
+            ("won_in_hand", game.won_in_hand), ("hands", len(game.hands)), ("findings", len(findings)),
+        ):
+            g[key].append(value)
+        for hand in game.hands:
+            self._add_hand(label, game.index, event, players, hand)
+        f = self.columns["findings"]
+        for finding in findings:
+            for key, value in (
+                ("file", label), ("game", game.index), ("event", event), ("hand", finding.hand),
+                ("trick", finding.trick), ("seat", _name(finding.seat)), ("code", finding.code.code),
+                ("name", finding.code.name), ("category", finding.category.value),
+                ("severity", finding.level.value), ("line", finding.pos.line), ("column", finding.pos.column),
+                ("message", finding.message),
+            ):
+                f[key].append(value)
+        self.games += 1
+        self.hands += len(game.hands)
+
+    def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult) -> None:
+        h = self.columns["hands"]
+        maker, dealer = hand.maker, hand.dealer
+        for key, value in (
+            ("file", label), ("game", game), ("event", event), ("hand", hand.number), ("line", hand.pos.line),
+            ("dealer", _name(dealer)), ("up", str(hand.up) if hand.up is not None else None),
+            ("maker", _name(maker)), ("maker_player", players[maker] if maker is not None else None),
+            ("maker_position", POSITIONS[(maker - dealer) % 4] if maker is not None and dealer is not None else None),
+            ("round", hand.round), ("trump", hand.trump.value if hand.trump is not None else None),
+            ("alone", hand.alone), ("defend_alone", bool(getattr(hand, "defend_alone", False))),
+            ("tricks_ns", hand.tricks_ns), ("tricks_ew", hand.tricks_ew),
+            ("points_ns", hand.points_ns), ("points_ew", hand.points_ew), ("outcome", hand.outcome.value),
+            ("penalized", hand.penalized.value if hand.penalized is not None else None),
+            ("counted", hand.counted), ("broken", hand.broken), ("findings", len(hand.findings)),
+        ):
+            h[key].append(value)
+        if not hand.plays:
+            return
+        p = self.columns["plays"]
+        n = len(hand.plays)
+        for key, value in (("file", label), ("game", game), ("event", event), ("hand", hand.number)):
+            p[key].extend([value] * n)
+        trick, seat, player, card, led, leader, followed, won = (
+            p["trick"], p["seat"], p["player"], p["card"], p["led"], p["leader"], p["followed"], p["won"]
+        )
+        for fact in hand.plays:
+            trick.append(fact.trick)
+            seat.append(fact.seat.name)
+            player.append(players[fact.seat])
+            card.append(str(fact.card))
+            led.append(fact.led.value)
+            leader.append(fact.leader)
+            followed.append(fact.followed)
+            won.append(fact.won)
+
+    def frame(self, table: str) -> pl.DataFrame:
+        return pl.DataFrame(self.columns[table], schema=SCHEMAS[table])
+
+    def __len__(self) -> int:
+        return self.hands
+
+
+def empty(table: str) -> pl.DataFrame:
+    return pl.DataFrame(schema=SCHEMAS[table])
+
+
+# ------------------------------------------------------------------ storage
+def _partition_dir(value: str | None) -> str:
+    return "event=" + (HIVE_NULL if value is None else urllib.parse.quote(value, safe=""))
+
+
+def write_frame(frame: pl.DataFrame, root: Path, table: str, part: str, partition_by_event: bool) -> None:
+    """Write rows of ``table`` as one part (one per event when partitioned)."""
+    if frame.height == 0:
+        return
+    if not partition_by_event:
+        folder = root / table
+        folder.mkdir(parents=True, exist_ok=True)
+        frame.write_parquet(folder / f"part-{part}.parquet")
+        return
+    for (event,), rows in frame.group_by("event", maintain_order=True):
+        folder = root / table / _partition_dir(event)  # type: ignore[arg-type]
+        folder.mkdir(parents=True, exist_ok=True)
+        rows.drop("event").write_parquet(folder / f"part-{part}.parquet")
+
+
+def write_parts(batch: TableBatch, root: Path, part: str, partition_by_event: bool) -> None:
+    """Write a batch as one Parquet part per table (per event when partitioned)."""
+    for table in TABLES:
+        write_frame(batch.frame(table), root, table, part, partition_by_event)
+
+
+def finish_tables(root: Path, partition_by_event: bool) -> None:
+    """Mark the folder as tables and give every empty table one empty part."""
+    for table in TABLES:
+        folder = root / table
+        if folder.is_dir() and any(folder.rglob("*.parquet")):
+            continue
+        frame = empty(table)
+        if partition_by_event:
+            folder = folder / _partition_dir(None)
+            frame = frame.drop("event")
+        folder.mkdir(parents=True, exist_ok=True)
+        frame.write_parquet(folder / "part-empty.parquet")
+    marker = {"format": "euchre-audit tables", "version": 1, "partition_by": "event" if partition_by_event else None,
+              "tables": list(TABLES)}
+    (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
+
+
+def is_tables_dir(path: Path) -> bool:
+    return path.is_dir() and (path / MARKER).is_file()
+
+
+def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
+    """Lazy frames over a tables folder, with the documented column types."""
+    try:
+        marker = json.loads((root / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        marker = {}
+    partitioned = marker.get("partition_by") == "event"
+    frames = {}
+    for table in TABLES:
+        folder = root / table
+        if not folder.is_dir() or not any(folder.rglob("*.parquet")):
+            frames[table] = empty(table).lazy()
+            continue
+        lf = pl.scan_parquet(
+            str(folder / "**" / "*.parquet"),
+            hive_partitioning=partitioned,
+            hive_schema={"event": pl.String} if partitioned else None,
+        )
+        frames[table] = lf.select(list(SCHEMAS[table]))
+    return frames
+
+
+def clear_tables(root: Path) -> None:
+    """Remove the parts of an earlier run (only files this module writes)."""
+    for table in TABLES:
+        folder = root / table
+        if not folder.is_dir():
+            continue
+        for file in sorted(folder.rglob("part-*.parquet")):
+            file.unlink()
+        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+            if not any(sub.iterdir()):
+                os.rmdir(sub)
+    marker = root / MARKER
+    if marker.exists():
+        marker.unlink()
+

@@ -1,0 +1,198 @@
+"""Summary views over the tables: by player, team, seat, trump round or event.
+
+Every view has the same measures, computed lazily with polars from the
+``games``, ``hands`` and ``findings`` tables (unreadable hands are left out):
+
+- ``hands``: hands in which the subject took part (dealt, thrown in or played);
+- ``calls``: hands in which the subject made trump; ``call_pct`` = calls / hands;
+- ``make_pct``, ``march_pct``, ``euchred_pct``: the share of calls the makers
+  made (3+ tricks, marches included), marched (all tricks, alone or not), or
+  were euchred on; a call whose tricks the record does not show is none of these;
+- ``lone_attempts``, ``lone_marches``: calls played alone, and those marched;
+- ``points_per_call``: the makers' points minus the defenders' points on the
+  subject's calls, per call (a euchre counts against the caller);
+- ``euchres_as_defender``: hands in which the subject defended and the makers
+  were euchred;
+- ``games``, ``games_won``: games played and won (player, team; for an event,
+  games and games finished with a winner; none for seat and trump round);
+- ``reneges`` (code R501) and ``left_bower_errors`` (category left-bower), in
+  total and per 100 hands.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from .tables import POSITIONS
+
+VIEWS = ("player", "team", "seat", "trump-round", "event")
+KEY_NAMES = {"player": "player", "team": "team", "seat": "seat", "trump-round": "round", "event": "event"}
+UNKNOWN = "(unknown)"
+NO_EVENT = "(no event)"
+NO_CALL = "none"
+
+MADE = ("make", "march", "lone-make", "lone-march")
+MARCHED = ("march", "lone-march")
+EUCHRED = ("euchre", "lone-euchre")
+SEATS = ("N", "E", "S", "W")
+SEAT_COLUMNS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+COLUMNS = (
+    "hands", "calls", "call_pct", "make_pct", "march_pct", "euchred_pct", "lone_attempts", "lone_marches",
+    "points_per_call", "euchres_as_defender", "games", "games_won", "reneges", "reneges_per_100",
+    "left_bower_errors", "left_bower_errors_per_100",
+)
+
+
+def _hand_facts(tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
+    """One row per readable hand with what every view needs."""
+    keys = ["file", "game", "hand"]
+    findings = tables["findings"].filter(pl.col("hand").is_not_null())
+    renege = pl.col("code") == "R501"
+    bower = pl.col("category") == "left-bower"
+    per_hand = findings.group_by(keys).agg(
+        renege.sum().alias("ren_all"),
+        bower.sum().alias("bow_all"),
+        *[(renege & (pl.col("seat") == s)).sum().alias(f"ren_{s}") for s in SEATS],
+        *[(bower & (pl.col("seat") == s)).sum().alias(f"bow_{s}") for s in SEATS],
+    )
+    players = tables["games"].select("file", "game", *SEAT_COLUMNS.values())
+    outcome = pl.col("outcome")
+    maker_team = pl.when(pl.col("maker").is_in(["N", "S"])).then(pl.lit("NS")).when(pl.col("maker").is_in(["E", "W"])).then(pl.lit("EW"))
+    ns, ew = pl.col("points_ns").cast(pl.Int64), pl.col("points_ew").cast(pl.Int64)
+    counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")]
+    return (
+        tables["hands"]
+        .filter(~pl.col("broken"))
+        .join(players, on=["file", "game"], how="left")
+        .join(per_hand, on=keys, how="left")
+        .with_columns(
+            [pl.col(c).fill_null(0).cast(pl.Int64) for c in counts]
+            + [
+                pl.col("maker").is_not_null().alias("called"),
+                outcome.is_in(MADE).alias("made"),
+                outcome.is_in(MARCHED).alias("marched"),
+                outcome.is_in(EUCHRED).alias("euchred"),
+                (outcome == "lone-march").alias("lone_march"),
+                maker_team.alias("maker_team"),
+                pl.when(maker_team == "NS").then(ns - ew).when(maker_team == "EW").then(ew - ns).otherwise(0).alias("maker_net"),
+            ]
+        )
+    )
+
+
+def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr) -> pl.LazyFrame:
+    return facts.select(
+        key.alias("key"),
+        caller.fill_null(False).alias("caller"),
+        defended.fill_null(False).alias("defended"),
+        reneges.alias("ren"),
+        bower.alias("bow"),
+        "alone", "made", "marched", "euchred", "lone_march", "maker_net",
+    )
+
+
+def _units(by: str, facts: pl.LazyFrame) -> pl.LazyFrame:
+    maker, euchred = pl.col("maker"), pl.col("euchred")
+    if by in ("player", "seat"):
+        parts = []
+        for i, s in enumerate(SEATS):
+            team = "NS" if s in TEAMS["NS"] else "EW"
+            if by == "player":
+                key = pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN)
+            else:
+                dealer_index = pl.col("dealer").replace_strict({x: j for j, x in enumerate(SEATS)}, return_dtype=pl.Int64)
+                key = ((pl.lit(i) - dealer_index) % 4).replace_strict(dict(enumerate(POSITIONS)), return_dtype=pl.String)
+            parts.append(_unit(facts, key, maker == s, euchred & (pl.col("maker_team") != team), pl.col(f"ren_{s}"), pl.col(f"bow_{s}")))
+        return pl.concat(parts)
+    if by == "team":
+        parts = []
+        for team, (a, b) in TEAMS.items():
+            pa, pb = pl.col(SEAT_COLUMNS[a]).fill_null(UNKNOWN), pl.col(SEAT_COLUMNS[b]).fill_null(UNKNOWN)
+            key = pl.when(pa <= pb).then(pl.concat_str([pa, pl.lit(" & "), pb])).otherwise(pl.concat_str([pb, pl.lit(" & "), pa]))
+            parts.append(_unit(
+                facts, key, pl.col("maker_team") == team, euchred & (pl.col("maker_team") != team),
+                pl.col(f"ren_{a}") + pl.col(f"ren_{b}"), pl.col(f"bow_{a}") + pl.col(f"bow_{b}"),
+            ))
+        return pl.concat(parts)
+    if by == "trump-round":
+        key = pl.col("round").cast(pl.String).fill_null(NO_CALL)
+    elif by == "event":
+        key = pl.col("event").fill_null(NO_EVENT)
+    else:
+        raise ValueError(f"no view by {by!r} (views: {', '.join(VIEWS)})")
+    return _unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"))
+
+
+def _games(by: str, games: pl.LazyFrame) -> pl.LazyFrame | None:
+    """(key, games, games_won) for the views where games mean something."""
+    winner = pl.col("winner")
+    if by == "player":
+        parts = [
+            games.select(pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN).alias("key"), (winner == ("NS" if s in TEAMS["NS"] else "EW")).fill_null(False).alias("won"))
+            for s in SEATS
+        ]
+        rows = pl.concat(parts)
+    elif by == "team":
+        parts = []
+        for team, (a, b) in TEAMS.items():
+            pa, pb = pl.col(SEAT_COLUMNS[a]).fill_null(UNKNOWN), pl.col(SEAT_COLUMNS[b]).fill_null(UNKNOWN)
+            key = pl.when(pa <= pb).then(pl.concat_str([pa, pl.lit(" & "), pb])).otherwise(pl.concat_str([pb, pl.lit(" & "), pa]))
+            parts.append(games.select(key.alias("key"), (winner == team).fill_null(False).alias("won")))
+        rows = pl.concat(parts)
+    elif by == "event":
+        rows = games.select(pl.col("event").fill_null(NO_EVENT).alias("key"), winner.is_not_null().alias("won"))
+    else:
+        return None
+    return rows.group_by("key").agg(pl.len().cast(pl.Int64).alias("games"), pl.col("won").sum().cast(pl.Int64).alias("games_won"))
+
+
+def _share(part: str, whole: str) -> pl.Expr:
+    return pl.when(pl.col(whole) > 0).then(100.0 * pl.col(part) / pl.col(whole))
+
+
+def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
+    """The view ``by`` as a lazy frame; its first column is named after ``by``."""
+    units = _units(by, _hand_facts(tables))
+    caller = pl.col("caller")
+    summary = units.group_by("key").agg(
+        pl.len().cast(pl.Int64).alias("hands"),
+        caller.sum().cast(pl.Int64).alias("calls"),
+        (caller & pl.col("made")).sum().cast(pl.Int64).alias("made"),
+        (caller & pl.col("marched")).sum().cast(pl.Int64).alias("marched"),
+        (caller & pl.col("euchred")).sum().cast(pl.Int64).alias("euchred"),
+        (caller & pl.col("alone")).sum().cast(pl.Int64).alias("lone_attempts"),
+        (caller & pl.col("lone_march")).sum().cast(pl.Int64).alias("lone_marches"),
+        pl.when(caller).then(pl.col("maker_net")).otherwise(0).sum().cast(pl.Int64).alias("net"),
+        pl.col("defended").sum().cast(pl.Int64).alias("euchres_as_defender"),
+        pl.col("ren").sum().cast(pl.Int64).alias("reneges"),
+        pl.col("bow").sum().cast(pl.Int64).alias("left_bower_errors"),
+    )
+    games = _games(by, tables["games"])
+    if games is not None:
+        summary = summary.join(games, on="key", how="left").with_columns(pl.col("games", "games_won").fill_null(0))
+    else:
+        summary = summary.with_columns(pl.lit(None, pl.Int64).alias("games"), pl.lit(None, pl.Int64).alias("games_won"))
+    summary = summary.with_columns(
+        _share("calls", "hands").alias("call_pct"),
+        _share("made", "calls").alias("make_pct"),
+        _share("marched", "calls").alias("march_pct"),
+        _share("euchred", "calls").alias("euchred_pct"),
+        pl.when(pl.col("calls") > 0).then(pl.col("net") / pl.col("calls")).alias("points_per_call"),
+        _share("reneges", "hands").alias("reneges_per_100"),
+        _share("left_bower_errors", "hands").alias("left_bower_errors_per_100"),
+    )
+    if by == "seat":
+        order = pl.col("key").replace_strict({p: i for i, p in enumerate(("left", "across", "right", "dealer"))}, default=9, return_dtype=pl.Int64)
+        summary = summary.sort(order)
+    elif by == "trump-round":
+        summary = summary.sort("key")
+    else:
+        summary = summary.sort(["hands", "key"], descending=[True, False])
+    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS)
+
+
+def view(by: str, tables: dict[str, pl.LazyFrame]) -> pl.DataFrame:
+    """The view ``by`` computed now."""
+    return view_lazy(by, tables).collect()
