@@ -116,7 +116,7 @@ def hand_drinks(record: HandRecord, result: HandResult, rules: Ruleset) -> list[
                 owe(seat, table.per_point_conceded * scored, 3, f"{team} scored {_times(scored, 'point')}")
     # rule 5: a called renege
     if result.penalized is not None:
-        penalty = renege_points(rules, result.alone)
+        penalty = renege_points(rules, result.alone or result.defender_alone is not None)
         offender = next((c.seat for c in record.reneges if c.seat.team is result.penalized), None)
         for seat in result.penalized.seats:
             owe(seat, table.renege_per_point * penalty, 5, f"a renege by their side was called ({_times(penalty, 'point')} to {result.penalized.other})")

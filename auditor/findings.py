@@ -176,6 +176,25 @@ BIDDING_INCOMPLETE = _code(
     "Without a maker and a trump suit the hand cannot be judged.",
     "hand 1 dealer N\nup AD\nbid E pass, S pass\ntrick E:KD S:JD W:KC N:JH\n",
 )
+DEFEND_ALONE_NOT_ALLOWED = _code(
+    "B209", "defend-alone-not-allowed", Category.BID, E,
+    "A defender defends alone where the ruleset does not allow it, or against a maker who is not alone where it is allowed only against a lone maker.",
+    "Defending alone is a variation (bidding.defend_alone); it doubles what a euchre is worth.",
+    "# hoyle has no defending alone\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N order alone, E defend alone\n",
+)
+PARTNER_ORDER_NOT_ALONE = _code(
+    "B210", "partner-order-not-alone", Category.BID, E,
+    "Under the Canadian loner, the dealer's partner orders up without going alone.",
+    "Where the rule holds (bidding.dealer_partner_order_alone), the dealer's partner may order up only to play alone.",
+    "# with a ruleset whose bidding.dealer_partner_order_alone is true\nhand 1 dealer N\nup AD\nbid E pass, S order\n",
+    rules=("bidding.dealer_partner_order_alone=true",),
+)
+DEFEND_ALONE_MISPLACED = _code(
+    "B211", "defend-alone-misplaced", Category.BID, E,
+    "`defend alone` is declared before trump was made, in a hand nobody made, or by the makers' side.",
+    "Only a defender may defend alone, and only once the declarer has been decided.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, E defend alone, W pass, N order alone\n",
+)
 
 # --- discard --------------------------------------------------------------
 DISCARD_MISSING = _code(
@@ -221,8 +240,8 @@ PLAY_OUT_OF_TURN = _code(
 )
 LONE_PARTNER_PLAYED = _code(
     "T403", "lone-partner-played", Category.TURN, E,
-    "The partner of a lone player plays a card.",
-    "The partner's hand is out of play when someone goes alone.",
+    "The partner of a lone player (a lone maker or a lone defender) plays a card.",
+    "The partner's hand is out of play when someone goes alone or defends alone.",
     "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S alone\n"
     "trick E:9D S:TD W:QD N:AD\n",
 )

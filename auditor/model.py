@@ -45,6 +45,19 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class LoneDefense:
+    """``<seat> defend alone``: a defender plays alone; their partner's cards are out of play.
+
+    ``after`` is how many calls of the hand were written before it: the
+    declaration belongs after the making call, and the replay checks it there.
+    """
+
+    seat: Seat
+    pos: Pos
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """One card played to a trick."""
 
@@ -114,6 +127,7 @@ class HandRecord:
     up: Card | None = None
     up_pos: Pos = NOWHERE
     calls: tuple[Call, ...] = ()
+    lone_defense: LoneDefense | None = None  # a ruleset extension (bidding.defend_alone)
     discard: Card | None = None
     discard_pos: Pos = NOWHERE
     tricks: tuple[TrickRecord, ...] = ()

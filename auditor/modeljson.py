@@ -13,6 +13,8 @@ The document (documented in ``docs/egn.md``) is::
             "calls": [{"seat": "E", "call": "pass"},
                       {"seat": "N", "call": "order", "alone": false},
                       {"seat": "S", "call": "call", "suit": "S", "alone": true}],
+            "defend_alone": {"seat": "E", "after": 4},  (only when a defender defends alone:
+                            the seat, and how many calls were written before it)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
             "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
@@ -43,6 +45,7 @@ from .model import (
     GameRecord,
     HandRecord,
     Holding,
+    LoneDefense,
     Play,
     Pos,
     RenegeCall,
@@ -73,6 +76,10 @@ def _call(c: Call) -> dict[str, Any]:
     return out
 
 
+def _defense(d: LoneDefense) -> dict[str, Any]:
+    return {"seat": d.seat.name, "after": d.after}
+
+
 def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
     if isinstance(hand, BrokenHand):
         return {"broken": hand.message, "hand": hand.number, "line": hand.pos.line, "column": hand.pos.column}
@@ -82,6 +89,7 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
         "up": str(hand.up) if hand.up is not None else None,
         "calls": [_call(c) for c in hand.calls],
+        **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
         "tricks": [[{"seat": p.seat.name if p.seat is not None else None, "card": str(p.card)} for p in t.plays] for t in hand.tricks],
         "reneges": [r.seat.name for r in hand.reneges],
@@ -193,6 +201,12 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
     hand.calls = tuple(_read_call(c) for c in _need(node.get("calls"), node, "calls", list, optional=True) or [])
+    defense = node.get("defend_alone")
+    if defense is not None and _need(defense, node, "defend_alone", dict, optional=True) is not None:
+        after = _need(defense.value.get("after"), defense, "defend_alone.after", int)
+        if not 0 <= after <= len(hand.calls):
+            raise _Bad(f"defend_alone.after must be 0 to {len(hand.calls)} (the number of calls)", defense.pos)
+        hand.lone_defense = LoneDefense(_seat(defense.value.get("seat") or defense, "defend_alone.seat"), defense.pos, after)
     discard = node.get("discard")
     if discard is not None and discard.value is not None:
         hand.discard, hand.discard_pos = _card(discard, "discard"), discard.pos

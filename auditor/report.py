@@ -68,6 +68,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "maker": h.maker.name if h.maker is not None else None,
         "trump": h.trump.value if h.trump is not None else None,
         "alone": h.alone,
+        "defender_alone": h.defender_alone.name if h.defender_alone is not None else None,
         "tricks": {"NS": h.tricks_ns, "EW": h.tricks_ew} if h.tricks_ns is not None else None,
         "points": {"NS": h.points_ns, "EW": h.points_ew},
         "outcome": h.outcome.value,
@@ -141,7 +142,8 @@ def _hand_row(h: HandResult) -> str:
             trump = h.trump.value if h.trump is not None else "?"
             taken = h.tricks(h.maker.team)
             tricks = f", {taken} tricks" if taken is not None else ""
-            result = f"{h.maker}{' alone' if h.alone else ''} {trump}{tricks}: {result}"
+            against = f" against {h.defender_alone} alone" if h.defender_alone is not None else ""
+            result = f"{h.maker}{' alone' if h.alone else ''} {trump}{tricks}{against}: {result}"
         if h.penalized is not None:
             result += f"; renege penalty on {h.penalized}"
         if not h.counted:

@@ -111,7 +111,7 @@ def test_the_ruleset_object_maps_onto_our_keys() -> None:
 
 
 def test_a_key_that_cannot_be_honoured_is_a_note_shown_once(tmp_path: Path) -> None:
-    game = egn(metadata__ruleset={"joker": True, "num_deals": 8, "winning_score": 0, "canadian": True})
+    game = egn(metadata__ruleset={"joker": True, "num_deals": 8, "winning_score": 0, "farmers": True})
     path = tmp_path / "g.egn"
     path.write_text(text_of(game), encoding="utf-8")
     out = io.StringIO()
@@ -119,7 +119,7 @@ def test_a_key_that_cannot_be_honoured_is_a_note_shown_once(tmp_path: Path) -> N
     notes = json.loads(out.getvalue())["games"][0]["notes"]
     assert len([n for n in notes if "joker" in n]) == 1
     assert any("num_deals: 8" in n for n in notes) and any("winning_score: 0" in n for n in notes)
-    assert any("canadian" in n for n in notes)
+    assert any("farmers" in n for n in notes)
     out = io.StringIO()
     main([str(path)], out, io.StringIO())
     assert len([line for line in out.getvalue().splitlines() if "joker" in line]) == 1

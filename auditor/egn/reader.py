@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..audit import InputError
 from ..cards import Card, Seat, Suit
-from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Play, Tag, TrickRecord
+from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord
 from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment
 from .jsonpos import JsonError, Node, parse
@@ -248,8 +248,10 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             return _broken(deal, discard, f"the discard {discard.value!r} cannot be audited")
         hand.discard, hand.discard_pos = card, discard.pos
     defender = phase.get("aloneDefender")
-    if defender is not None and defender.value >= 0:
-        builder.note("EGN aloneDefender (a defender alone against a loner) cannot be honoured; the defender's partner is taken to play")
+    if defender is not None and defender.value >= 0:  # -1: nobody defends alone
+        if defender.value > 3:
+            return _broken(deal, defender, f"aloneDefender seat {defender.value} does not exist in a four-handed game")
+        hand.lone_defense = LoneDefense(Seat(defender.value), defender.pos, len(calls))
     if phase.get("cardExchanges") is not None and phase.value["cardExchanges"].value:
         return _broken(deal, phase.value["cardExchanges"], "card exchanges (farmer's hand, partner's best, going under) cannot be audited")
     annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
@@ -294,13 +296,15 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
 
 
 def _seat_after(first: Seat, steps: int, hand: HandRecord, alone: bool) -> Seat:
-    """The seat playing the ``steps``-th card after ``first``, skipping a lone player's partner."""
+    """The seat playing the ``steps``-th card after ``first``, skipping the partners of lone players."""
     maker = next((c.seat for c in hand.calls if c.kind is not CallKind.PASS), None)
-    out_seat = maker.partner if alone and maker is not None else None
+    out_seats = {maker.partner} if alone and maker is not None else set()
+    if hand.lone_defense is not None:
+        out_seats.add(hand.lone_defense.seat.partner)
     seat = first
     for _ in range(steps):
         seat = seat.left
-        if seat is out_seat:
+        while seat in out_seats:
             seat = seat.left
     return seat
 

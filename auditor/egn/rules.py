@@ -57,8 +57,6 @@ _UNSUPPORTED = {
     "allow_no_trump": "no-trump calls",
     "fast_break": "the fast-break scoring rule",
     "four_trick_tokens": "four-trick tokens",
-    "defend_alone": "a defender going alone against a loner",
-    "canadian": "the Canadian loner (the dealer's partner who orders up must go alone)",
 }
 
 
@@ -71,16 +69,6 @@ class Mapped:
 
     def set_tag(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.overrides.items())
-
-
-def _schema_has(path: str) -> bool:
-    model: Any = Ruleset
-    for part in path.split("."):
-        fields = getattr(model, "model_fields", {})
-        if part not in fields:
-            return False
-        model = fields[part].annotation
-    return True
 
 
 def from_egn(ruleset: Mapping[str, Any], base: Ruleset) -> Mapped:
@@ -109,11 +97,10 @@ def from_egn(ruleset: Mapping[str, Any], base: Ruleset) -> Mapped:
         if ranks != current:
             out.overrides["deck.ranks"] = "[" + ", ".join(ranks) + "]"
     _scores(values, base, out, put)
+    _loners(values, base, out, put)
     for key, what in _UNSUPPORTED.items():
-        if values[key] and not _honoured(key):
+        if values[key]:
             out.notes.append(f"EGN {key}: true ({what}) cannot be honoured; the games are replayed without it")
-        elif values[key]:
-            put(_HONOURED[key], True, _current(base, _HONOURED[key]))
     if values["num_players"] != 4:
         out.notes.append(f"EGN num_players: {values['num_players']} cannot be honoured; the games are replayed as four-handed")
     return out
@@ -140,23 +127,19 @@ def _scores(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> Non
         out.notes.append(f"EGN num_deals: {deals} (a game of a fixed number of deals) cannot be honoured; the game ends when a side reaches the target")
 
 
-#: EGN keys honoured through a ruleset key, when the schema has that key.
-_HONOURED: dict[str, str] = {
-    "canadian": "bidding.canadian_loner",
-    "defend_alone": "bidding.defend_alone",
-}
+#: What EGN's ``defend_alone`` scores: "a lone defender who euchres a lone maker: 4" (EGN's rules).
+EGN_DEFEND_ALONE_EUCHRE = 4
 
 
-def _honoured(key: str) -> bool:
-    path = _HONOURED.get(key)
-    return path is not None and _schema_has(path)
-
-
-def _current(base: Ruleset, path: str) -> Any:
-    value: Any = base
-    for part in path.split("."):
-        value = getattr(value, part)
-    return value
+def _loners(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> None:
+    """``canadian`` and ``defend_alone``: EGN's defending alone is against a lone maker only."""
+    bidding = base.bidding
+    put("bidding.dealer_partner_order_alone", bool(values["canadian"]), bidding.dealer_partner_order_alone)
+    defend = bool(values["defend_alone"])
+    put("bidding.defend_alone", defend, bidding.defend_alone)
+    if defend:
+        put("bidding.defend_alone_only_against_lone", True, bidding.defend_alone_only_against_lone)
+        put("scoring.defend_alone_euchre", EGN_DEFEND_ALONE_EUCHRE, base.scoring.defend_alone_euchre)
 
 
 def _text(value: Any) -> str:
@@ -180,11 +163,9 @@ def to_egn(rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
             if low != 9:
                 out["min_rank"] = low
             break
-    for key, path in _HONOURED.items():
-        if _schema_has(path) and _current(rules, path):
-            out[key] = True
-    if "canadian" not in out:
-        out["canadian"] = False
+    out["canadian"] = rules.bidding.dealer_partner_order_alone
+    if rules.bidding.defend_alone:
+        out["defend_alone"] = True
     # what EGN cannot say: every key of ours that differs from hoyle read back from this object
     lost: list[str] = []
     hoyle = load_ruleset("hoyle")

@@ -3,8 +3,9 @@
 EGN holds: the players, title, description, date, game id, the initial and
 final score, the ruleset keys it has (``std``, ``loner_lead``,
 ``winning_score``, ``loner_march_score``, ``loner_euchred_score``,
-``min_rank``), and per deal the dealer, up card, dealt cards, calls (in turn
-order from the dealer's left), who went alone, the discard, the cards of each
+``min_rank``, ``canadian``, ``defend_alone``), and per deal the dealer, up card,
+dealt cards, calls (in turn order from the dealer's left), who went alone, who
+defended alone (``aloneDefender``), the discard, the cards of each
 trick in play order, and annotations of a call or a card.
 
 It does not hold: who played each card (the rules say it), the score sheet's
@@ -105,7 +106,7 @@ def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict
             cards[holding.seat] = [_card(c) for c in holding.cards]
         state["playerCards"] = cards
     phases: list[dict[str, Any]] = []
-    if hand.calls or hand.discard is not None:
+    if hand.calls or hand.discard is not None or hand.lone_defense is not None:
         phases.append(_bidding(hand, warn))
     if hand.tricks:
         phases.append(_trick_play(hand, rules, warn, len(phases)))
@@ -148,6 +149,11 @@ def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
         elif call.alone:
             warn(f"call {i + 1} goes alone after trump was made; EGN holds 'alone' only for the maker")
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": words, "isAlone": alone}
+    defense = hand.lone_defense
+    if defense is not None:
+        phase["aloneDefender"] = int(defense.seat)
+        if defense.after != len(hand.calls):
+            warn(f"{defense.seat} defends alone before call {defense.after + 1}; EGN holds the lone defender only after the calls")
     if hand.discard is not None:
         phase["discard"] = _card(hand.discard)
     notes: dict[str, list[str]] = {}

@@ -26,6 +26,7 @@ from ..model import (
     GameRecord,
     HandRecord,
     Holding,
+    LoneDefense,
     Play,
     Pos,
     RenegeCall,
@@ -35,7 +36,8 @@ from ..model import (
 )
 from ..resources import grammar_text
 
-#: What a reader can reasonably be asked to hold: longer lines are cut short.
+#: The longest line the parser is given: a chunk with a longer line is reported
+#: as unreadable (never cut short, so that ``fmt`` keeps it as written).
 MAX_LINE_CHARS = 4000
 #: A chunk (one hand or tag block) longer than this is refused as a syntax error.
 MAX_CHUNK_LINES = 400
@@ -68,6 +70,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "_PASS": "'pass'",
     "_ORDER": "'order'",
     "_CALL": "'call'",
+    "_DEFEND": "'defend'",
     "_DISCARD": "'discard'",
     "_TRICK": "'trick'",
     "_TRICKS": "'tricks'",
@@ -85,6 +88,7 @@ class Chunk:
     kind: str  # "hand", "tags" or "preamble"
     first_line: int  # 1-based line number of the chunk's first line
     lines: list[str] = field(default_factory=list)
+    long_line: int | None = None  # the first line longer than MAX_LINE_CHARS, if any
 
     @property
     def text(self) -> str:
@@ -97,20 +101,20 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     number = first_line - 1
     for line in lines:
         number += 1
-        if len(line) > MAX_LINE_CHARS:
-            line = line[:MAX_LINE_CHARS] + "\n"
-        elif not line.endswith("\n"):
+        if not line.endswith("\n"):
             line += "\n"
         if _CHUNK_START.match(line):
             kind = "tags" if line.lstrip().startswith("[") else "hand"
             if kind == "tags" and current.kind == "tags":
                 current.lines.append(line)
-                continue
-            if current.lines:
-                yield current
-            current = Chunk(kind, number, [line])
+            else:
+                if current.lines:
+                    yield current
+                current = Chunk(kind, number, [line])
         else:
             current.lines.append(line)
+        if current.long_line is None and len(line) > MAX_LINE_CHARS + 1:  # + 1: the newline
+            current.long_line = number
     if current.lines:
         yield current
 
@@ -194,7 +198,11 @@ class _Builder(Transformer[Token, Any]):
         seat, suit = children[0], children[1]
         return Call(Seat.parse(seat.value), CallKind.CALL, self._pos(seat), Suit.parse(suit.value), alone=len(children) > 2)
 
-    def bid(self, children: list[Call]) -> tuple[str, Any]:
+    def defend(self, children: list[Token]) -> LoneDefense:
+        seat = children[0]
+        return LoneDefense(Seat.parse(seat.value), self._pos(seat), 0)  # ``after`` is counted by ``hand``
+
+    def bid(self, children: list[Call | LoneDefense]) -> tuple[str, Any]:
         self.statement_lines.append((children[0].pos.line, "bid"))
         return ("bid", tuple(children))
 
@@ -242,7 +250,13 @@ class _Builder(Transformer[Token, Any]):
             if kind == "trick":
                 tricks.append(value)
             elif kind == "bid":
-                calls.extend(value)
+                for item in value:
+                    if isinstance(item, Call):
+                        calls.append(item)
+                    elif hand.lone_defense is not None:
+                        repeated.append(("defend", item.pos))
+                    else:
+                        hand.lone_defense = LoneDefense(item.seat, item.pos, len(calls))
             elif kind == "deal":
                 deal.extend(value)
             elif kind == "renege":
@@ -347,16 +361,21 @@ def _syntax_error(err: UnexpectedInput, chunk: Chunk) -> BrokenHand:
     if _PLAYISH.match(word) and "a play such as E:KD" not in expected:
         message = f"{word!r} is not a seat and a card such as E:KD (ranks 9 T J Q K A, 10, 7, 8; suits C D H S)"
         expected = []
+    return _broken(chunk, Pos(line, column), message, tuple(expected))
+
+
+def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()) -> BrokenHand:
+    """An unreadable chunk, with the hand number and sheet score salvaged to keep the game in step."""
     number_match = _SALVAGE_HAND.search(chunk.text)
     score_match = _SALVAGE_SCORE.search(chunk.text)
     score = None
     if score_match:
-        score = TeamPoints(int(score_match.group(1)), int(score_match.group(2)), Pos(line, column))
+        score = TeamPoints(int(score_match.group(1)), int(score_match.group(2)), pos)
     return BrokenHand(
-        Pos(line, column),
+        pos,
         chunk.first_line + len(chunk.lines) - 1,
         message,
-        tuple(expected),
+        expected,
         int(number_match.group(1)) if number_match else None,
         score,
     )
@@ -384,6 +403,9 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | list[Tag]:
     if len(chunk.lines) > MAX_CHUNK_LINES:
         return BrokenHand(Pos(chunk.first_line, 1), chunk.first_line + len(chunk.lines) - 1,
                           f"a hand of more than {MAX_CHUNK_LINES} lines", ())
+    if chunk.long_line is not None:
+        return _broken(chunk, Pos(chunk.long_line, MAX_LINE_CHARS + 1),
+                       f"line {chunk.long_line} is longer than {MAX_LINE_CHARS} characters; the hand is not read")
     start = "tags" if chunk.kind == "tags" else "hand"
     try:
         result = parser.parse(chunk.text, start=start)

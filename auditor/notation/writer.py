@@ -9,6 +9,7 @@ The canonical form (what ``euchre-audit fmt`` prints):
   ``, `` between calls, two spaces between the seats of a ``deal``;
 - all calls of a hand on one ``bid`` line and all holdings on one ``deal``
   line, except where an end-of-line comment was written after part of them;
+  a ``<seat> defend alone`` stays where it was written among the calls;
 - tags as ``[Name "value"]``, one per line; a blank line after the tags and
   between hands; games follow each other after a blank line;
 - comments stay with the statement they belong to (the ``anchor`` the reader
@@ -25,7 +26,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..model import NOWHERE, BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, Pos, Tag, TeamPoints
+from ..model import (
+    NOWHERE,
+    BrokenHand,
+    Call,
+    CallKind,
+    Comment,
+    GameRecord,
+    HandRecord,
+    Holding,
+    LoneDefense,
+    Pos,
+    Tag,
+    TeamPoints,
+)
 from .reader import Chunk, _is_blank, _parser, iter_chunks, parse_chunk
 
 ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
@@ -58,6 +72,10 @@ def call_text(call: Call) -> str:
         return f"{call.seat} order{alone}"
     suit = call.suit.letter if call.suit is not None else "?"
     return f"{call.seat} call {suit}{alone}"
+
+
+def defense_text(defense: LoneDefense) -> str:
+    return f"{defense.seat} defend alone"
 
 
 def holding_text(holding: Holding) -> str:
@@ -102,8 +120,11 @@ def hand_lines(hand: HandRecord) -> list[str]:
             out.append(_Line("deal " + "  ".join(texts), "deal", lines))
     if hand.up is not None:
         out.append(_Line(f"up {hand.up}", "up", _lines_of([hand.up_pos])))
-    if hand.calls:
+    if hand.calls or hand.lone_defense is not None:
         items = [(call_text(c), c.pos) for c in hand.calls]
+        if hand.lone_defense is not None:  # in the bid list where it was declared
+            defense = hand.lone_defense
+            items.insert(min(max(defense.after, 0), len(items)), (defense_text(defense), defense.pos))
         for texts, lines in _split_by_trailing(items, trailing_of.get("bid", [])):
             out.append(_Line("bid " + ", ".join(texts), "bid", lines))
     if hand.discard is not None:

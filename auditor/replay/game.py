@@ -198,6 +198,8 @@ class GameReplay:
 
 
 def _why(result: HandResult) -> str:
+    if not result.counted:
+        return "the game was already won, so the hand counts for nothing"
     if result.penalized is not None:
         return f"a called renege by {result.penalized}"
     if result.outcome is Outcome.THROWN_IN:
@@ -207,4 +209,5 @@ def _why(result: HandResult) -> str:
     maker = result.maker
     tricks = result.tricks(maker.team) if maker is not None else None
     alone = " alone" if result.alone else ""
-    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else '?'} and took {tricks} tricks: {result.outcome.value}"
+    against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
+    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else '?'} and took {tricks} tricks{against}: {result.outcome.value}"

@@ -20,6 +20,8 @@ from ..findings import (
     CARD_NOT_HELD,
     CARD_NOT_IN_DECK,
     DEALER_MUST_CALL,
+    DEFEND_ALONE_MISPLACED,
+    DEFEND_ALONE_NOT_ALLOWED,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
     DISCARD_UP_CARD,
@@ -27,6 +29,7 @@ from ..findings import (
     DUPLICATE_CARD,
     LONE_PARTNER_PLAYED,
     ORDER_IN_ROUND_TWO,
+    PARTNER_ORDER_NOT_ALONE,
     PLAY_OUT_OF_TURN,
     RENEGE_DISPROVEN,
     RENEGE_UNPROVEN,
@@ -43,7 +46,7 @@ from ..findings import (
     Finding,
     Severity,
 )
-from ..model import Call, CallKind, HandRecord, Play, Pos, TrickRecord
+from ..model import Call, CallKind, HandRecord, LoneDefense, Play, Pos, TrickRecord
 from ..rules.schema import FirstLead, Ruleset
 from .legality import classify_failure
 from .results import HandResult, Outcome, PlayFact
@@ -74,6 +77,7 @@ class HandReplay:
         self.maker: Seat | None = None
         self.trump: Suit | None = None
         self.alone = False
+        self.defender: Seat | None = None  # a defender who defends alone
         self.dealer_took_up = False
         # holdings: seat -> cards still held, when the deal is recorded for that seat
         self.held: dict[Seat, set[Card]] = {}
@@ -103,8 +107,13 @@ class HandReplay:
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
-        for call in record.calls:
+        defense = record.lone_defense
+        for index, call in enumerate(record.calls):
+            if defense is not None and defense.after == index:
+                self.defend(defense)
             self.bid(call)
+        if defense is not None and defense.after >= len(record.calls):
+            self.defend(defense)
         self.finish_bidding()
         self.take_up_card()
         facts = self.play_tricks()
@@ -183,7 +192,40 @@ class HandReplay:
             and self.passes == 7
         ):
             problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
+        if (
+            bidding.dealer_partner_order_alone
+            and not call.alone
+            and self.round == 1
+            and call.seat is self.record.dealer.partner
+            and self._takes_up_card(call)
+        ):
+            problems.append((PARTNER_ORDER_NOT_ALONE, f"{call.seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone"))
         return problems
+
+    def _takes_up_card(self, call: Call) -> bool:
+        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up)."""
+        up = self.record.up
+        return call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and up is not None and call.suit is up.suit)
+
+    def verify_defense(self, defense: LoneDefense) -> list[tuple[Code, str]]:
+        """Everything wrong with ``<seat> defend alone`` where it was declared (empty: legal)."""
+        problems: list[tuple[Code, str]] = []
+        bidding, seat, maker = self.rules.bidding, defense.seat, self.maker
+        if not bidding.defend_alone:
+            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone, which this ruleset does not allow"))
+        elif bidding.defend_alone_only_against_lone and maker is not None and not self.alone:
+            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone against {maker}, who is not alone; this ruleset allows defending alone only against a lone maker"))
+        if self.thrown_in:
+            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} defends alone in a hand nobody made trump in"))
+        elif maker is None:
+            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided"))
+        elif maker.team is seat.team:
+            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} is on the makers' side ({maker} made trump); only a defender can defend alone"))
+        return problems
+
+    def defend(self, defense: LoneDefense) -> None:
+        for code, message in self.verify_defense(defense):
+            self.report(code, message, defense.pos, seat=defense.seat)
 
     def bid(self, call: Call) -> None:
         for code, message in self.verify_bid(call):
@@ -214,6 +256,10 @@ class HandReplay:
     def finish_bidding(self) -> None:
         if self.thrown_in:
             self.result.outcome = Outcome.THROWN_IN
+        defense = self.record.lone_defense
+        if defense is not None and self.maker is not None and defense.seat.team is not self.maker.team:
+            # taken as the table played it, even where it was declared early or is not allowed
+            self.defender = self.result.defender_alone = defense.seat
         if not self.closed and self.record.tricks:
             last = self.record.calls[-1].pos if self.record.calls else self.record.pos
             self.report(BIDDING_INCOMPLETE, f"cards are played in hand {self.record.number} but the bidding as written never made trump", last)
@@ -221,7 +267,9 @@ class HandReplay:
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
         record, dealer = self.record, self.record.dealer
-        sits_out = self.alone and self.maker is not None and self.maker.partner is dealer
+        sits_out = (self.alone and self.maker is not None and self.maker.partner is dealer) or (
+            self.defender is not None and self.defender.partner is dealer
+        )
         if record.discard is not None:
             self._check_in_deck(record.discard, record.discard_pos, "the discard", dealer)
         if not self.dealer_took_up or sits_out:
@@ -250,8 +298,16 @@ class HandReplay:
 
     # ----------------------------------------------------------------- play
     def active_seats(self) -> list[Seat]:
-        sitting_out = self.maker.partner if self.alone and self.maker is not None else None
-        return [s for s in Seat if s is not sitting_out]
+        return [s for s in Seat if s not in self._sitting_out()]
+
+    def _sitting_out(self) -> tuple[Seat, ...]:
+        """The partners of a lone maker and of a lone defender."""
+        out: tuple[Seat, ...] = ()
+        if self.alone and self.maker is not None:
+            out += (self.maker.partner,)
+        if self.defender is not None:
+            out += (self.defender.partner,)
+        return out
 
     def first_leader(self) -> Seat:
         play = self.rules.play
@@ -334,6 +390,8 @@ class HandReplay:
                 assert seat is not None
                 if self.alone and self.maker is not None and seat is self.maker.partner:
                     self.report(LONE_PARTNER_PLAYED, f"{seat} plays {play.card} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
+                elif self.defender is not None and seat is self.defender.partner:
+                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {play.card} while partner {self.defender} defends alone", play.pos, trick=t_index, seat=seat)
                 elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported:
                     self.report(PLAY_OUT_OF_TURN, f"{seat} plays out of turn in trick {t_index}; it was {expected}'s turn", play.pos, trick=t_index, seat=seat)
                     out_of_turn_reported = True
@@ -456,7 +514,7 @@ class HandReplay:
         if self.maker is not None and result.tricks_ns is not None and result.tricks_ew is not None:
             maker_team = self.maker.team
             taken = result.tricks_ns if maker_team is Team.NS else result.tricks_ew
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken)
+            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None)
             result.outcome = outcome
             self._assign(maker_team, maker_pts, defender_pts)
         self._check_called_reneges()
@@ -488,7 +546,7 @@ class HandReplay:
             if result.penalized is not None:
                 continue
             offenders = called.seat.team
-            penalty = renege_points(self.rules, self.alone)
+            penalty = renege_points(self.rules, self.alone or self.defender is not None)
             result.penalized = offenders
             if not self.rules.renege.hand_stands:
                 result.points_ns = result.points_ew = 0

@@ -48,6 +48,7 @@ class HandResult:
     trump: Suit | None = None
     round: int | None = None  # 1: ordered up, 2: named
     alone: bool = False
+    defender_alone: Seat | None = None  # the defender who defended alone (bidding.defend_alone)
     tricks_ns: int | None = None
     tricks_ew: int | None = None
     points_ns: int = 0

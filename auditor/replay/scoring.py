@@ -6,11 +6,18 @@ from ..rules.schema import Ruleset
 from .results import Outcome
 
 
-def hand_points(rules: Ruleset, alone: bool, maker_tricks: int) -> tuple[int, int, Outcome]:
-    """(makers' points, defenders' points, outcome) for makers who took ``maker_tricks``."""
+def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: bool = False) -> tuple[int, int, Outcome]:
+    """(makers' points, defenders' points, outcome) for makers who took ``maker_tricks``.
+
+    ``defender_alone``: a defender defended alone; a euchre then scores
+    ``scoring.defend_alone_euchre`` whether the makers were alone or not.
+    """
     table = rules.scoring
     all_tricks = rules.deck.hand_size
     if maker_tricks < table.majority:
+        outcome = Outcome.LONE_EUCHRE if alone else Outcome.EUCHRE
+        if defender_alone:
+            return 0, table.defend_alone_euchre, outcome
         if alone:
             return 0, table.lone_euchre, Outcome.LONE_EUCHRE
         return 0, table.euchre, Outcome.EUCHRE
@@ -24,5 +31,5 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int) -> tuple[int, in
 
 
 def renege_points(rules: Ruleset, alone: bool) -> int:
-    """What the other side scores for a called renege."""
+    """What the other side scores for a called renege (``alone``: a lone maker or a lone defender)."""
     return rules.renege.points_alone if alone else rules.renege.points

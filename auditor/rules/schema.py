@@ -92,6 +92,17 @@ class BiddingRules(_Strict):
     dealer_may_discard_up_card: bool = Field(
         default=True, description="The dealer who takes the up card may discard that same card."
     )
+    dealer_partner_order_alone: bool = Field(
+        default=False,
+        description="The Canadian loner: the dealer's partner who orders up (round 1) must go alone ('I order it down').",
+    )
+    defend_alone: bool = Field(
+        default=False,
+        description="Once trump is made, either defender may declare that they defend alone; their partner's cards are not played.",
+    )
+    defend_alone_only_against_lone: bool = Field(
+        default=False, description="Defending alone is allowed only against a lone maker."
+    )
 
 
 class PlayRules(_Strict):
@@ -112,6 +123,7 @@ class ScoringRules(_Strict):
     lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
     euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
+    defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not).")
 
 
 class RenegeRules(_Strict):

@@ -116,7 +116,7 @@ class TableBatch:
             ("maker", _name(maker)), ("maker_player", players[maker] if maker is not None else None),
             ("maker_position", POSITIONS[(maker - dealer) % 4] if maker is not None and dealer is not None else None),
             ("round", hand.round), ("trump", hand.trump.value if hand.trump is not None else None),
-            ("alone", hand.alone), ("defend_alone", bool(getattr(hand, "defend_alone", False))),
+            ("alone", hand.alone), ("defend_alone", hand.defender_alone is not None),
             ("tricks_ns", hand.tricks_ns), ("tricks_ew", hand.tricks_ew),
             ("points_ns", hand.points_ns), ("points_ew", hand.points_ew), ("outcome", hand.outcome.value),
             ("penalized", hand.penalized.value if hand.penalized is not None else None),
