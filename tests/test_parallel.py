@@ -120,11 +120,11 @@ def test_units_of_several_files_are_numbered_in_order(tmp_path: Path, small_unit
     a = _games_file(tmp_path, games=6, name="a.txt")
     b = tmp_path / "b.txt"
     b.write_text("hand 1 dealer N\n", encoding="utf-8")
-    units = list(plan_units([(a, "a.txt"), (b, "b.txt"), (a, "a.txt")], cut=True))
+    units = list(plan_units([(a, "a.txt"), (b, "b.txt"), (a, "a.txt")], jobs=2))
     assert [u.index for u in units] == list(range(len(units)))
     assert [u.label for u in units].count("b.txt") == 1
     assert units[[u.label for u in units].index("b.txt")] == Unit(units[[u.label for u in units].index("b.txt")].index, str(b), "b.txt")
-    assert list(plan_units([(a, "a.txt")], cut=False)) == [Unit(0, str(a), "a.txt")]
+    assert list(plan_units([(a, "a.txt")], jobs=1)) == [Unit(0, str(a), "a.txt")]
 
 
 def _square(x: int) -> int:
@@ -146,3 +146,23 @@ def test_run_ordered_keeps_order_and_a_bounded_window() -> None:
         assert len(consumed) - len(results) <= 2 * parallel.WINDOW_PER_JOB
     assert results == [i * i for i in range(40)]
     assert list(run_ordered(_square, iter(range(5)), 1)) == [0, 1, 4, 9, 16]
+
+
+def test_unit_size_gives_every_worker_several_units() -> None:
+    big = parallel.UNIT_BYTES * 64
+    assert parallel.unit_size(big, 2) == parallel.UNIT_BYTES
+    middle = parallel.UNIT_BYTES * 4
+    assert parallel.unit_size(middle, 2) == middle // (2 * parallel.UNITS_PER_JOB)
+    assert parallel.unit_size(1000, 2) == min(parallel.MIN_UNIT_BYTES, parallel.UNIT_BYTES)
+
+
+def test_a_byte_order_mark_and_a_one_tag_game_do_not_shift_game_numbers(tmp_path: Path, small_units: None) -> None:
+    body = _games_file(tmp_path, games=10, errors=0.0).read_text(encoding="utf-8")
+    lines = [line for line in body.splitlines(keepends=True) if not line.startswith(("[Date", "[North", "[East", "[South", "[West", "[Rules"))]
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + "".join(lines).encode("utf-8"))
+    units = split_file(path, "bom.txt", 0)
+    assert len(units) > 2
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        whole = _positions(read_games(fh))
+    assert [p for u in units for p in _positions(unit_games(u))] == whole

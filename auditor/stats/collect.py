@@ -16,7 +16,7 @@ from ..parallel import AuditOptions, Unit, audited_games, run_ordered
 from .tables import TABLES, TableBatch, write_parts
 
 #: rows of this many hands are written as one part
-BATCH_HANDS = 10_000
+BATCH_HANDS = 4_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,7 +214,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 err.write(f"euchre-audit: {text}\n")
 
             with fewer_collections():
-                ok = collect(plan_units(files, cut=jobs > 1), options, jobs, problem, progress.update)
+                ok = collect(plan_units(files, jobs), options, jobs, problem, progress.update)
             progress.close()
             if not ok:
                 status = EXIT_USAGE

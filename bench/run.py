@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Benchmark the audit on generated games (run by hand, not by CI).
+
+    python3 bench/run.py                        # 100,000 and 1,000,000 hands
+    python3 bench/run.py --sizes 20000 --jobs 2 --work /tmp/bench
+
+For each size it generates the games once with ``euchre-audit simulate``
+(kept in the work folder for the next run), then times, each in a fresh
+process:
+
+- the floor: reading the file and splitting every line into words in plain Python;
+- parsing alone (the notation into model objects);
+- the full audit in one process (``--jobs 1``) and with ``--jobs N``, text report to /dev/null;
+- ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
+
+and prints hands per second, wall and CPU seconds, each time as a multiple of
+the floor's, and the peak memory: the largest resident set of one process and
+of the whole process tree (workers included), sampled from /proc every 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+@dataclass
+class Run:
+    name: str
+    seconds: float
+    cpu_seconds: float
+    peak_tree_mb: float
+    peak_process_mb: float
+    returncode: int
+
+
+def _children_of() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
+        tree.setdefault(ppid, []).append(int(entry))
+    return tree
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class MemorySampler(threading.Thread):
+    """Peak RSS of a process and all its descendants, sampled from /proc."""
+
+    def __init__(self, pid: int, every: float = 0.02) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.every = pid, every
+        self.peak_tree = self.peak_process = 0.0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            tree = _children_of()
+            pids, todo = [], [self.pid]
+            while todo:
+                pid = todo.pop()
+                pids.append(pid)
+                todo.extend(tree.get(pid, []))
+            sizes = [_rss_mb(p) for p in pids]
+            self.peak_tree = max(self.peak_tree, sum(sizes))
+            self.peak_process = max(self.peak_process, max(sizes, default=0.0))
+            self.done.wait(self.every)
+
+
+def measure(name: str, cmd: list[str], stdout: object = subprocess.DEVNULL) -> Run:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, cwd=ROOT)  # type: ignore[arg-type]
+    sampler = MemorySampler(proc.pid)
+    sampler.start()
+    _, err = proc.communicate()
+    seconds = time.perf_counter() - start
+    sampler.done.set()
+    sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if proc.returncode not in (0, 1):
+        sys.stderr.write(f"{name}: exit {proc.returncode}\n{err.decode(errors='replace')[-2000:]}\n")
+    return Run(name, seconds, cpu, sampler.peak_tree, sampler.peak_process, proc.returncode)
+
+
+def generate(hands: int, work: Path, seed: int) -> Path:
+    path = work / f"hands-{hands}-seed{seed}.txt"
+    done = path.with_suffix(".done")
+    if path.exists() and done.exists():
+        return path
+    print(f"generating {hands:,} hands into {path} ...", flush=True)
+    start = time.perf_counter()
+    subprocess.run(
+        [PY, "-m", "auditor", "simulate", "--games", str(hands), "--hands", str(hands), "--seed", str(seed), "-o", str(path)],
+        check=True, cwd=ROOT,
+    )
+    done.write_text(f"{time.perf_counter() - start:.1f} s\n", encoding="utf-8")
+    return path
+
+
+def count_hands(path: Path) -> int:
+    with path.open("rb") as fh:
+        return sum(1 for line in fh if line.startswith(b"hand "))
+
+
+def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str, object]:
+    path = generate(hands_wanted, work, seed)
+    hands = count_hands(path)
+    size_mb = path.stat().st_size / 2**20
+    tables = work / f"tables-{hands_wanted}-seed{seed}"
+    file = str(path)
+    runs = [
+        measure("floor: read + split words", [PY, "bench/floor.py", file]),
+        measure("parse only, 1 process", [PY, "bench/parse_only.py", file]),
+        measure("audit --jobs 1 (text)", [PY, "-m", "auditor", file, "--jobs", "1"]),
+        measure(f"audit --jobs {jobs} (text)", [PY, "-m", "auditor", file, "--jobs", str(jobs)]),
+        measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]),
+    ]
+    views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
+    runs += views
+    floor = runs[0]
+    print(f"\n{hands:,} hands, {size_mb:.1f} MB ({path.name}); load average before: {os.getloadavg()[0]:.2f}")
+    print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'peak MB':>8} {'one proc':>9}")
+    for r in runs:
+        rate = f"{hands / r.seconds:,.0f}" if "over Parquet" not in r.name else "-"
+        print(
+            f"{r.name:34} {rate:>10} {r.seconds:8.2f} {r.seconds / floor.seconds:8.1f} {r.cpu_seconds:8.2f} "
+            f"{r.cpu_seconds / max(floor.cpu_seconds, 1e-9):8.1f} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}"
+        )
+    one, many = runs[2], runs[3]
+    print(f"speed-up of --jobs {jobs} over --jobs 1: {one.seconds / many.seconds:.2f}x")
+    result = {
+        "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
+        "python": platform.python_version(), "runs": [asdict(r) for r in runs],
+    }
+    (work / f"results-{hands_wanted}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return result
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000], help="hands per benchmark file")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel runs (default 2)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
+    args = p.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    try:
+        import lark_cython  # noqa: F401
+
+        runtime = "lark-cython"
+    except ImportError:
+        runtime = "pure-Python Lark (pip install '.[fast]' for lark-cython)"
+    print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
+    for size in args.sizes:
+        bench_size(size, args.work, args.jobs, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
