@@ -310,8 +310,12 @@ def _parser() -> tuple[Lark, _Builder]:
     return parser, builder
 
 
+#: Terminals that only ever open a chunk: inside a hand they are never what is missing.
+_CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
+
+
 def describe_expected(expected: Iterable[str]) -> list[str]:
-    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in {"COMMENT"}}
+    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in _CHUNK_OPENERS}
     return sorted(names)
 
 

@@ -210,4 +210,4 @@ def _why(result: HandResult) -> str:
     tricks = result.tricks(maker.team) if maker is not None else None
     alone = " alone" if result.alone else ""
     against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
-    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else '?'} and took {tricks} tricks{against}: {result.outcome.value}"
+    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else 'trump (the up card is not recorded)'} and took {tricks} tricks{against}: {result.outcome.value}"
