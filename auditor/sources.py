@@ -1,7 +1,7 @@
 """Open a game file of any supported format and stream its games.
 
 Formats are detected by content (a JSON object is EGN), then by name.
-Input is bounded: lines are cut at the reader's limit, and a JSON document
+Input is bounded: a line past the reader's limit makes its hand unreadable, and a JSON document
 larger than :data:`MAX_JSON_BYTES` is refused.
 """
 

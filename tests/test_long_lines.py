@@ -1,0 +1,58 @@
+"""Lines longer than the parser's limit are reported, never cut short in silence.
+
+A line the parser will not take (more than 4000 characters) used to be cut at
+the limit: the audit then reported a misleading syntax error in the middle of a
+word, and ``fmt`` wrote the cut line back, losing the rest of what the user
+wrote.  Now the hand holding it is one syntax finding that names the line and
+the limit, and ``fmt`` keeps the text as written.
+"""
+
+from __future__ import annotations
+
+import io
+
+from auditor.cli import main
+from auditor.notation.writer import format_text
+from conftest import audit_text
+
+LIMIT = 4000
+LONG_COMMENT = "# " + "the long story of hand two, " * 200  # far past the limit
+assert len(LONG_COMMENT) > LIMIT
+
+
+def _with_long_line(club_night: str) -> tuple[str, int]:
+    """The club night with a very long comment after hand 2's up card; and that line's number."""
+    text = club_night.replace("up KC\n", f"up KC  {LONG_COMMENT}\n", 1)
+    number = text.splitlines().index(f"up KC  {LONG_COMMENT}") + 1
+    return text, number
+
+
+def test_a_long_line_makes_its_hand_one_clear_syntax_finding(club_night: str) -> None:
+    text, number = _with_long_line(club_night)
+    (game,) = audit_text(text, "hoyle")
+    syntax = [f for f in game.all_findings() if f.category.value == "syntax"]
+    assert len(syntax) == 1
+    (finding,) = syntax
+    assert finding.pos.line == number and finding.hand == 2
+    assert f"longer than {LIMIT} characters" in finding.message
+    # the other hands are still audited: the sheet error of hand 3 and the called
+    # left-bower renege of hand 5 (hand 2's own renege is in the unread hand)
+    rest = [(f.hand, f.category.value) for f in game.all_findings() if f is not finding]
+    assert rest == [(3, "score"), (5, "left-bower")]
+
+
+def test_fmt_keeps_a_long_comment_line_whole() -> None:
+    text = f"{LONG_COMMENT.rstrip()}\n[Event \"x\"]\n\nhand 1 dealer N\nup AD\n"
+    formatted = format_text(text)
+    assert LONG_COMMENT.rstrip() in formatted.text.splitlines()
+
+
+def test_fmt_leaves_a_hand_with_a_long_line_as_written(tmp_path, club_night: str) -> None:
+    text, number = _with_long_line(club_night)
+    path = tmp_path / "night.txt"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["fmt", str(path)], out, err)
+    assert status == 2  # a hand that cannot be read: fmt says so
+    assert f"up KC  {LONG_COMMENT}" in out.getvalue().splitlines()
+    assert f":{number}:" in err.getvalue() and "Traceback" not in err.getvalue()
