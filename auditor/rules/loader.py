@@ -81,7 +81,30 @@ def _read_yaml(path: Path, label: str) -> _Source:
         data = {}
     if not isinstance(data, dict):
         raise RulesetError([f"{label}:1:1: a ruleset must be a mapping of keys to values"])
+    twice = _keys_written_twice(node, label)
+    if twice:
+        raise RulesetError(twice)
     return _Source(path, label, node, data)
+
+
+def _keys_written_twice(node: yaml.Node | None, label: str, prefix: str = "") -> list[str]:
+    """A key written twice in one mapping: YAML keeps the last in silence, so it is refused."""
+    problems: list[str] = []
+    if isinstance(node, yaml.MappingNode):
+        first: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            where = f"{prefix}.{key}" if prefix else key
+            line = key_node.start_mark.line + 1
+            if key in first:
+                problems.append(f"{label}:{line}:{key_node.start_mark.column + 1}: {where}: the key is written twice (first on line {first[key]})")
+            else:
+                first[key] = line
+            problems.extend(_keys_written_twice(value_node, label, where))
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            problems.extend(_keys_written_twice(item, label, prefix))
+    return problems
 
 
 def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[int, int]:
