@@ -62,6 +62,19 @@ class RulesetChooser:
         return load_ruleset(str(path) if path.exists() else spec, self.overrides)
 
 
+def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:
+    """The ruleset ``--rules`` imposes on every game, or None: each game's Rules tag decides.
+
+    ``--set`` alone imposes nothing (the chooser lays it over each game's own
+    ruleset), but a bad override is refused here, before any file is read.
+    """
+    if spec is None:
+        if overrides:
+            load_ruleset(overrides=overrides)
+        return None
+    return load_ruleset(spec, overrides)
+
+
 def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser) -> Iterator[GameResult]:
     for game in games:
         try:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import report
-from .audit import FileAudit, InputError, RulesetChooser, audit_games
+from .audit import FileAudit, InputError, RulesetChooser, audit_games, forced_ruleset
 from .findings import REGISTRY, Severity
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
 from .rules.schema import Ruleset
@@ -60,9 +60,7 @@ def _jobs(text: str) -> int:
 
 
 def _load_forced(args: argparse.Namespace) -> Ruleset | None:
-    if args.rules is None:
-        return load_ruleset(overrides=args.overrides) if args.overrides else None
-    return load_ruleset(args.rules, args.overrides)
+    return forced_ruleset(args.rules, args.overrides)
 
 
 def audit_file(path: Path, chooser: RulesetChooser) -> FileAudit:

@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .audit import InputError, RulesetChooser
+from .audit import InputError, RulesetChooser, forced_ruleset
 from .egn.seating import seated
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
 from .modeljson import to_json
 from .notation.writer import format_text, write_games
-from .rules.loader import RulesetError, load_ruleset
+from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import _sniff, open_games
 
@@ -105,7 +105,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = p.parse_args(argv)
     path = Path(args.file)
     try:
-        forced = load_ruleset(args.rules, args.overrides) if args.rules else (load_ruleset(overrides=args.overrides) if args.overrides else None)
+        forced = forced_ruleset(args.rules, args.overrides)
         chooser = RulesetChooser(forced, args.overrides, path.parent)
         games = list(open_games(path))
         text = convert(games, args.to, chooser.for_game, lambda w: err.write(f"euchre-audit: warning: {w}\n"))
