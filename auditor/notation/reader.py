@@ -129,6 +129,7 @@ _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 _card = Card.parse
+_SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
 def scan_comments(chunk: Chunk) -> list[tuple[Pos, str]]:
@@ -151,6 +152,7 @@ class _Builder(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.line_offset = 0
         self.statement_lines: list[tuple[int, str]] = []
+        self.tricks_seen = 0  # trick statements so far in the chunk
         self.tag_comments: tuple[Comment, ...] = ()
 
     def _pos(self, token: Token) -> Pos:
@@ -214,12 +216,22 @@ class _Builder(Transformer[Token, Any]):
     def trick(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
         line, column = (tok.line or 0) + self.line_offset, tok.column or 1
-        plays = tuple(
-            Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
-            for m in _PLAY.finditer(tok.value)
-        )
-        number = 1 + sum(1 for _, name in self.statement_lines if name.startswith("trick"))
-        self.statement_lines.append((line, f"trick{number}"))
+        text = tok.value
+        words = text.split(" ")
+        if "\t" not in text and all(len(w) > 2 and w[1] == ":" for w in words):  # the usual spelling: E:KD S:JD W:KC N:JH
+            plays_list = []
+            at = column
+            for w in words:
+                plays_list.append(Play(_SEATS[w[0]], _card(w[2:]), Pos(line, at)))
+                at += len(w) + 1
+            plays = tuple(plays_list)
+        else:
+            plays = tuple(
+                Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
+                for m in _PLAY.finditer(text)
+            )
+        self.tricks_seen += 1
+        self.statement_lines.append((line, f"trick{self.tricks_seen}"))
         return ("trick", TrickRecord(plays, plays[0].pos))
 
     def renege(self, children: list[Token]) -> tuple[str, Any]:
@@ -404,6 +416,7 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | list[Tag]:
     parser, builder = _parser()
     builder.line_offset = chunk.first_line - 1
     builder.statement_lines = []
+    builder.tricks_seen = 0
     if len(chunk.lines) > MAX_CHUNK_LINES:
         return BrokenHand(Pos(chunk.first_line, 1), chunk.first_line + len(chunk.lines) - 1,
                           f"a hand of more than {MAX_CHUNK_LINES} lines", ())
