@@ -334,3 +334,21 @@ def test_parallel_stats_equal_single_process(tmp_path: Path, monkeypatch: pytest
         x = pl.read_parquet(one / table / "*.parquet").sort(pl.all())
         y = pl.read_parquet(two / table / "*.parquet").sort(pl.all())
         assert x.equals(y), table
+
+
+def test_the_lazy_queries_in_the_docs_run_on_a_tables_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from conftest import ROOT
+
+    text, _ = _season(games=12, seed=5, errors=0.1)
+    (tmp_path / "season.txt").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _run(["season.txt", "--out", "season-tables", "--partition-by", "event", "--jobs", "1"])[0] == 0
+    doc = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "docs/stats.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "euchred_pct" in printed and "dealer" in printed
