@@ -6,7 +6,7 @@ import json
 
 from auditor.cards import Seat, Team
 from auditor.cli import main
-from conftest import SAMPLES, audit_text
+from conftest import ROOT, SAMPLES, audit_text
 
 
 def test_example_audits_to_exactly_the_three_findings(club_night: str) -> None:
@@ -41,7 +41,8 @@ def test_rules_tag_alone_picks_hoyle(club_night: str) -> None:
 
 
 def test_cli_json_output_fields(capsys) -> None:
-    status = main([str(SAMPLES / "club-night.txt"), "--rules", "rulesets/hoyle.yaml", "--format", "json"])
+    # the ruleset by its path (absolute: the suite may run from any directory)
+    status = main([str(SAMPLES / "club-night.txt"), "--rules", str(ROOT / "rulesets" / "hoyle.yaml"), "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert status == 1
     assert [f["code"] for f in data["findings"]] == ["R501", "P701", "L603"]
