@@ -32,7 +32,8 @@ def test_wheel_carries_grammar_and_rulesets(tmp_path: Path) -> None:
     ).stdout.splitlines()
     assert str(env_dir) in where[0], "the wheel's package, not the source tree, must be imported"
     assert str(env_dir) in where[1]
-    for rules in ("hoyle", str(ROOT / "rulesets" / "hoyle.yaml")):
+    # a bundled name, the path as the README writes it (from a directory without rulesets/), an absolute path
+    for rules in ("hoyle", "rulesets/hoyle.yaml", str(ROOT / "rulesets" / "hoyle.yaml")):
         run = subprocess.run(
             [str(env_dir / "bin" / "euchre-audit"), str(SAMPLES / "club-night.txt"), "--rules", rules, "--format", "lint"],
             cwd=elsewhere, capture_output=True, text=True,

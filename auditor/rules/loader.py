@@ -218,6 +218,16 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
     candidate = Path(spec)
     if not candidate.is_absolute() and relative_to is not None:
         candidate = relative_to / candidate
+    written = Path(spec)
+    if (
+        not candidate.exists()
+        and not written.is_absolute()
+        and written.parts == ("rulesets", written.name)
+        and written.suffix == ".yaml"
+        and written.stem in bundled
+    ):
+        # `--rules rulesets/hoyle.yaml` names the bundled file from any directory
+        return bundled[written.stem], spec
     if candidate.exists() or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
         return candidate, str(candidate)
     names = ", ".join(bundled)
