@@ -54,7 +54,7 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
                 warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
                      "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
             hands.append(full)
-        for note in game.notes:
+        for note in (*game.notes, *game.unhonoured_rules):
             warn(f"game {game.index}: the notation has no place for this note: {note}")
         copy = GameRecord(game.index, game.pos, list(game.tags), hands, list(game.comments), game.initial_score)
         ready.append(copy)

@@ -368,6 +368,17 @@ GAME_UNFINISHED = _code(
     "The hands that finish the game are missing; the audit covers only what was recorded.",
     '[Complete "yes"]\nhand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n',
 )
+RULE_NOT_HONOURED = _code(
+    "G806", "rule-not-honoured", Category.GAME, W,
+    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply.",
+    "The game is replayed without that rule, so rulings that depend on it may differ from the table's.",
+    '{"fileType": "Euchre Game Notation", "version": "1.4",\n'
+    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"joker": true}},\n'
+    ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
+    '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
+    '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:

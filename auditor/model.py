@@ -172,8 +172,10 @@ class GameRecord:
     hands: list[HandRecord | BrokenHand] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     initial_score: tuple[int, int] = (0, 0)
-    #: what a reader could not honour (e.g. an EGN ruleset key); the report shows each once
+    #: what a reader could not honour (e.g. EGN analysis lines); the report shows each once
     notes: list[str] = field(default_factory=list)
+    #: rules of the record's own that cannot be applied (EGN ruleset keys): each a G806 warning
+    unhonoured_rules: list[str] = field(default_factory=list)
 
     def find_tag(self, name: str) -> Tag | None:
         """The first tag of that name, compared case-insensitively."""

@@ -105,6 +105,7 @@ def game_json(game: GameRecord) -> dict[str, Any]:
         "tags": [{"name": t.name, "value": t.value} for t in game.tags],
         "initial_score": {"NS": game.initial_score[0], "EW": game.initial_score[1]},
         "notes": list(game.notes),
+        "unhonoured_rules": list(game.unhonoured_rules),
         "comments": [_comment(c) for c in game.comments],
         "hands": [hand_json(h) for h in game.hands],
     }
@@ -243,6 +244,9 @@ def _read_game(node: Node, index: int) -> GameRecord:
     if points is not None:
         game.initial_score = (points.ns, points.ew)
     game.notes = [str(n.value) for n in _need(node.get("notes"), node, "notes", list, optional=True) or []]
+    game.unhonoured_rules = [
+        str(n.value) for n in _need(node.get("unhonoured_rules"), node, "unhonoured_rules", list, optional=True) or []
+    ]
     game.comments = list(_comments(node.get("comments"), node))
     game.hands = [_read_hand(h) for h in _need(node.get("hands"), node, "hands", list)]
     return game

@@ -110,8 +110,6 @@ def _write_game(path: str, game: GameResult, out: TextIO) -> None:
     if info:
         out.write("  " + "; ".join(info) + "\n")
     out.write(f"  rules: {game.ruleset}\n")
-    for note in game.notes:
-        out.write(f"  note: {note}\n")
     findings = game.all_findings()
     errors = sum(1 for f in findings if f.level is Severity.ERROR)
     warnings = len(findings) - errors

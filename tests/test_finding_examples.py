@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.audit import RulesetChooser, audit_games
 from auditor.cards import Seat
+from auditor.egn.reader import read_egn
+from auditor.replay.results import GameResult
 from auditor.findings import REGISTRY, Code
 from conftest import audit_text, codes_of
 
@@ -31,9 +34,16 @@ score NS 2 EW 0
 EIGHT_PASSES = "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass"
 
 
+def audit_example(code: Code) -> list[GameResult]:
+    """Examples are in the notation, or in EGN where only EGN can say it (a JSON object)."""
+    if code.example.lstrip().startswith("{"):
+        return list(audit_games(read_egn(code.example), RulesetChooser(None, list(code.rules))))
+    return audit_text(code.example, "hoyle", list(code.rules))
+
+
 @pytest.mark.parametrize("code", list(REGISTRY.values()), ids=list(REGISTRY))
 def test_registry_example_triggers_its_own_code(code: Code) -> None:
-    games = audit_text(code.example, "hoyle", list(code.rules))
+    games = audit_example(code)
     assert code.code in codes_of(games), f"{code.code}'s documented example does not produce it"
 
 

@@ -142,8 +142,7 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
     mapped = from_egn(plain, load_ruleset("hoyle"))
     if mapped.overrides:
         tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
-    for note in mapped.notes:
-        builder.note(note)
+    builder.game.unhonoured_rules.extend(n for n in mapped.notes if n not in builder.game.unhonoured_rules)
 
 
 def _card(node: Node) -> Card | None:

@@ -15,6 +15,7 @@ from ..findings import (
     HAND_MISSING,
     HAND_NUMBER_REPEATED,
     PLAYED_AFTER_GAME,
+    RULE_NOT_HONOURED,
     SCORE_MISMATCH,
     SYNTAX_ERROR,
     WRONG_WINNER,
@@ -44,6 +45,9 @@ class GameReplay:
         self.rules = rules
         self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), initial=record.initial_score)
         self.result.notes.extend(record.notes)
+        for rule in record.unhonoured_rules:  # a rule of the record's own that cannot be applied
+            self.result.notes.append(rule)
+            self.result.findings.append(Finding(RULE_NOT_HONOURED, rule, record.pos, record.index))
         if rules.drinks is not None:
             self.result.drinks = empty_table()
         self.total_ns, self.total_ew = record.initial_score
