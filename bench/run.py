@@ -14,8 +14,9 @@ process:
 - ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
 
 and prints hands per second, wall and CPU seconds, each time as a multiple of
-the floor's, and the peak memory: the largest resident set of one process and
-of the whole process tree (workers included), sampled from /proc every 20 ms.
+the floor's, and the peak memory sampled from /proc every 20 ms: of the whole
+process tree (workers included) as proportional set size (shared pages counted
+once), and the largest resident set of any one process.
 """
 
 from __future__ import annotations
@@ -61,16 +62,19 @@ def _children_of() -> dict[int, list[int]]:
     return tree
 
 
-def _rss_mb(pid: int) -> float:
+def _memory_mb(pid: int) -> tuple[float, float]:
+    """(RSS, PSS) of a process in MB; PSS shares pages among the processes that map them,
+    so the PSS of a process tree adds up to the memory it really uses."""
     try:
-        with open(f"/proc/{pid}/statm", "rb") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, IndexError, ValueError):
-        return 0.0
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as fh:
+            fields = dict(line.split(b":", 1) for line in fh.read().splitlines()[1:] if b":" in line)
+        return int(fields[b"Rss"].split()[0]) / 1024, int(fields[b"Pss"].split()[0]) / 1024
+    except (OSError, KeyError, ValueError, IndexError):
+        return 0.0, 0.0
 
 
 class MemorySampler(threading.Thread):
-    """Peak RSS of a process and all its descendants, sampled from /proc."""
+    """Peak memory of a process and all its descendants, sampled from /proc."""
 
     def __init__(self, pid: int, every: float = 0.02) -> None:
         super().__init__(daemon=True)
@@ -86,9 +90,9 @@ class MemorySampler(threading.Thread):
                 pid = todo.pop()
                 pids.append(pid)
                 todo.extend(tree.get(pid, []))
-            sizes = [_rss_mb(p) for p in pids]
-            self.peak_tree = max(self.peak_tree, sum(sizes))
-            self.peak_process = max(self.peak_process, max(sizes, default=0.0))
+            sizes = [_memory_mb(p) for p in pids]
+            self.peak_tree = max(self.peak_tree, sum(pss for _, pss in sizes))
+            self.peak_process = max(self.peak_process, max((rss for rss, _ in sizes), default=0.0))
             self.done.wait(self.every)
 
 
@@ -146,7 +150,7 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str,
     runs += views
     floor = runs[0]
     print(f"\n{hands:,} hands, {size_mb:.1f} MB ({path.name}); load average before: {os.getloadavg()[0]:.2f}")
-    print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'peak MB':>8} {'one proc':>9}")
+    print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'tree MB':>8} {'1 proc MB':>9}")
     for r in runs:
         rate = f"{hands / r.seconds:,.0f}" if "over Parquet" not in r.name else "-"
         print(

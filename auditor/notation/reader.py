@@ -178,7 +178,7 @@ class _Builder(Transformer[Token, Any]):
         holdings = []
         for i, mark in enumerate(marks):
             end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-            cards = tuple(_card(c) for c in text[mark.end() : end].split())
+            cards = tuple(map(_card, text[mark.end() : end].split()))
             holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start())))
         self.statement_lines.append((line, "deal"))
         return ("deal", tuple(holdings))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import parallel
 from ..parallel import AuditOptions, Unit, audited_games, run_ordered
-from .tables import TABLES, TableBatch, write_parts
+from .layout import TABLES
 
 #: rows of this many hands are written as one part
 BATCH_HANDS = 4_000
@@ -45,6 +45,8 @@ def _set_options(options: TableOptions) -> None:
 
 def tables_unit(unit: Unit) -> UnitTables:
     """Audit one unit and write its rows as table parts."""
+    from .tables import TableBatch, write_parts  # polars is loaded in the workers only
+
     assert _options is not None
     root = Path(_options.root)
     result = UnitTables(unit)

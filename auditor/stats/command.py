@@ -20,7 +20,7 @@ from typing import TextIO
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
 from ..rules.loader import RulesetError, load_ruleset
 from .collect import TableOptions, UnitTables, collect
-from .tables import MARKER, TABLES, clear_tables, finish_tables, is_tables_dir
+from .layout import MARKER, TABLES, clear_tables, is_tables_dir
 
 #: files a folder is searched for (any name given explicitly is read)
 GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
@@ -218,6 +218,8 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             progress.close()
             if not ok:
                 status = EXIT_USAGE
+        from .tables import finish_tables  # polars, once the workers are done
+
         if args.out and table_dirs:
             _copy_tables(table_dirs, root, partition)
         finish_tables(root, partition)

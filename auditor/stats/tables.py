@@ -17,7 +17,6 @@ Layout of a tables folder::
 from __future__ import annotations
 
 import json
-import os
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -27,9 +26,7 @@ import polars as pl
 from ..cards import Seat
 from ..replay.results import GameResult, HandResult
 
-TABLES = ("games", "hands", "plays", "findings")
-MARKER = "tables.json"
-HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
+from .layout import HIVE_NULL, MARKER, TABLES, clear_tables, is_tables_dir  # noqa: F401 (also offered here)
 
 #: where a seat sits relative to the dealer (seat - dealer, clockwise)
 POSITIONS = ("dealer", "left", "across", "right")
@@ -196,10 +193,6 @@ def finish_tables(root: Path, partition_by_event: bool) -> None:
     (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
 
 
-def is_tables_dir(path: Path) -> bool:
-    return path.is_dir() and (path / MARKER).is_file()
-
-
 def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
     """Lazy frames over a tables folder, with the documented column types."""
     try:
@@ -220,20 +213,3 @@ def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
         )
         frames[table] = lf.select(list(SCHEMAS[table]))
     return frames
-
-
-def clear_tables(root: Path) -> None:
-    """Remove the parts of an earlier run (only files this module writes)."""
-    for table in TABLES:
-        folder = root / table
-        if not folder.is_dir():
-            continue
-        for file in sorted(folder.rglob("part-*.parquet")):
-            file.unlink()
-        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
-            if not any(sub.iterdir()):
-                os.rmdir(sub)
-    marker = root / MARKER
-    if marker.exists():
-        marker.unlink()
-
