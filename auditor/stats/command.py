@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
-from ..rules.loader import RulesetError, load_ruleset
+from ..audit import forced_ruleset
+from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
 
@@ -181,7 +182,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         err.write("euchre-audit stats: --partition-by needs --out DIR\n")
         return EXIT_USAGE
     try:
-        forced = load_ruleset(args.rules, args.overrides) if args.rules or args.overrides else None
+        forced = forced_ruleset(args.rules, args.overrides)  # as the audit chooses rulesets
     except RulesetError as e:
         for line in e.problems:
             err.write(f"euchre-audit: invalid ruleset: {line}\n")
