@@ -15,11 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from pydantic import ValidationError
-
 from ..model import GameRecord
 from ..rules.loader import RulesetError, load_ruleset
+from ..rules.loader import apply_overrides as loader_apply_overrides
 from ..rules.schema import FirstLead, Ruleset
 
 SET_TAG = "Set"
@@ -190,53 +188,15 @@ def _differences(a: Any, b: Any, prefix: str = "") -> list[tuple[str, Any, Any]]
 
 
 def apply_overrides(base: Ruleset, overrides: Mapping[str, str] | list[str]) -> Ruleset:
-    """``base`` with dotted ``KEY=VALUE`` overrides laid over it (validated by the schema).
+    """``base`` with dotted ``KEY=VALUE`` overrides laid over it (the loader's one parser).
 
-    Values are YAML scalars or a flat list (``deck.ranks=[7, 8, 9, T, J, Q, K, A]``);
     :class:`ValueError` names the override that cannot be used.
     """
-    items = list(overrides.items()) if isinstance(overrides, Mapping) else [_split(o) for o in overrides]
-    data = base.model_dump(mode="json", exclude={"extends"})
-    for key, raw in items:
-        value = _value(key, raw)
-        cursor = data
-        parts = ["game", "target"] if key == "target" else key.split(".")
-        for part in parts[:-1]:
-            nxt = cursor.get(part)
-            if not isinstance(nxt, dict):
-                raise ValueError(f"{key}={raw}: no such ruleset key")
-            cursor = nxt
-        if parts[-1] not in cursor:
-            raise ValueError(f"{key}={raw}: no such ruleset key")
-        cursor[parts[-1]] = value
+    texts = [f"{k}={v}" for k, v in overrides.items()] if isinstance(overrides, Mapping) else list(overrides)
     try:
-        return Ruleset.model_validate(data)
-    except ValidationError as err:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors())
-        raise ValueError(problems) from None
-
-
-def _split(text: str) -> tuple[str, str]:
-    key, sep, raw = text.partition("=")
-    if not sep or not key.strip():
-        raise ValueError(f"{text!r}: expected KEY=VALUE, for example game.target=7")
-    return key.strip(), raw.strip()
-
-
-def _value(key: str, raw: str) -> Any:
-    if len(raw) > 200:
-        raise ValueError(f"{key}: the value is too long")
-    try:
-        value = yaml.safe_load(raw) if raw else ""
-    except yaml.YAMLError:
-        raise ValueError(f"{key}={raw}: not a value") from None
-    if isinstance(value, list):
-        if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
-            raise ValueError(f"{key}={raw}: a list may hold only ranks or numbers")
-        return [str(v) for v in value]
-    if isinstance(value, dict):
-        raise ValueError(f"{key}={raw}: the value must be a number, a word, true/false or a list")
-    return value
+        return loader_apply_overrides(base, texts)
+    except RulesetError as err:
+        raise ValueError("; ".join(err.problems)) from None
 
 
 def parse_set_tag(value: str) -> list[str]:

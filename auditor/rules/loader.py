@@ -273,17 +273,30 @@ def _load_chain(spec: str) -> list[_Source]:
     return chain
 
 
+MAX_OVERRIDE_CHARS = 200
+
+
 def parse_override(text: str) -> dict[str, Any]:
-    """``target=7`` or ``scoring.euchre=4`` -> a nested mapping (values read as YAML scalars)."""
+    """``target=7``, ``scoring.euchre=4`` or ``deck.ranks=[7, 8, 9, T, J, Q, K, A]`` -> a nested mapping.
+
+    The one parser of ``--set`` overrides (also of a game's ``[Set]`` tag):
+    values are YAML scalars, or a flat list of ranks or numbers.
+    """
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
         raise RulesetError([f"--set {text!r}: expected KEY=VALUE, for example target=7"])
+    if len(raw) > MAX_OVERRIDE_CHARS:
+        raise RulesetError([f"--set {key.strip()}: the value is longer than {MAX_OVERRIDE_CHARS} characters"])
     try:
         value = yaml.load(raw, Loader=_NoAliasLoader) if raw.strip() else ""
     except yaml.YAMLError:
-        raise RulesetError([f"--set {text!r}: the value must be a single number, word or true/false"]) from None
-    if isinstance(value, (dict, list)):
-        raise RulesetError([f"--set {text!r}: the value must be a single number, word or true/false"])
+        raise RulesetError([f"--set {text!r}: the value must be a number, a word, true/false or a list"]) from None
+    if isinstance(value, list):
+        if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
+            raise RulesetError([f"--set {text!r}: a list may hold only ranks or numbers"])
+        value = [str(v) for v in value]
+    elif isinstance(value, dict):
+        raise RulesetError([f"--set {text!r}: the value must be a number, a word, true/false or a list"])
     parts = [p.strip() for p in key.strip().split(".")]
     if parts == ["target"]:
         parts = ["game", "target"]
@@ -295,6 +308,22 @@ def parse_override(text: str) -> dict[str, Any]:
         cursor = cursor.setdefault(part, {})
     cursor[parts[-1]] = value
     return nested
+
+
+def apply_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
+    """``base`` with ``KEY=VALUE`` overrides laid over it, validated by the schema."""
+    data = base.model_dump(mode="json", exclude={"extends"})
+    for text in overrides:
+        data = _merge(data, parse_override(text))
+    try:
+        return Ruleset.model_validate(data)
+    except ValidationError as err:
+        problems = [
+            f"--set {' '.join(overrides)}: {'.'.join(str(p) for p in e['loc'])}: "
+            + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"])
+            for e in err.errors()
+        ]
+        raise RulesetError(problems) from None
 
 
 def load_ruleset(spec: str = DEFAULT_RULESET, overrides: list[str] | None = None) -> Ruleset:
