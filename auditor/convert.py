@@ -108,6 +108,14 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         forced = forced_ruleset(args.rules, args.overrides)
         chooser = RulesetChooser(forced, args.overrides, path.parent)
         games = list(open_games(path))
+        broken = [h for g in games for h in g.hands if isinstance(h, BrokenHand)]
+        if broken:
+            first = broken[0]
+            err.write(
+                f"euchre-audit: {path}:{first.pos}: {first.message}; {len(broken)} unreadable hand(s) "
+                "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
+            )
+            return EXIT_USAGE
         text = convert(games, args.to, chooser.for_game, lambda w: err.write(f"euchre-audit: warning: {w}\n"))
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")

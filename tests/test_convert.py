@@ -227,3 +227,14 @@ def test_cli_convert_writes_a_file_the_auditor_reads(tmp_path: Path, club_night:
     err = io.StringIO()
     assert main(["convert", str(tmp_path / "missing.txt"), "--to", "egn"], io.StringIO(), err) == 2
     assert "missing.txt" in err.getvalue()
+
+
+def test_convert_refuses_a_file_with_an_unreadable_hand(tmp_path, capsys) -> None:
+    """Converting would silently drop the hand: exit 2 with its position instead."""
+    from auditor.cli import main
+
+    path = tmp_path / "broken.txt"
+    path.write_text("hand 1 dealer N\nbid E pas\n", encoding="utf-8")
+    assert main(["convert", str(path), "--to", "egn"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:7:" in err and "unreadable" in err
