@@ -11,6 +11,8 @@ The first problem found is raised as :class:`ShapeError` with its position.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 import re
 from collections.abc import Iterable
 
@@ -87,8 +89,9 @@ def _card(node: Node, name: str) -> None:
         raise _fail(node, f"{node.value!r} is not an EGN card (rank 7-9, T, J, Q, K, A then suit s, h, d, c, e.g. \"Jd\")")
 
 
-#: unknown keys met by the current check (EGN's own tools add a few, e.g. "timings")
-_NOTES: list[str] = []
+#: unknown keys met by the check under way (EGN's own tools add a few, e.g. "timings");
+#: a context variable, so that checks on different threads never share a list
+_NOTES: ContextVar[list[str]] = ContextVar("egn_shape_notes")
 
 
 def _unknown(node: Node, known: Iterable[str], where: str) -> None:
@@ -97,15 +100,20 @@ def _unknown(node: Node, known: Iterable[str], where: str) -> None:
     for key in node.value:
         if key not in allowed:
             note = f"EGN: {where} has a key {key!r} that is not part of EGN 1.4; it is not audited"
-            if note not in _NOTES:
-                _NOTES.append(note)
+            notes = _NOTES.get()
+            if note not in notes:
+                notes.append(note)
 
 
 def check_egn(root: Node) -> list[str]:
     """Raise :class:`ShapeError` unless ``root`` is an EGN game; return notes on keys not read."""
-    _NOTES.clear()
-    _check_egn(root)
-    return list(_NOTES)
+    notes: list[str] = []
+    token = _NOTES.set(notes)
+    try:
+        _check_egn(root)
+    finally:
+        _NOTES.reset(token)
+    return notes
 
 
 def _check_egn(root: Node) -> None:
@@ -259,9 +267,13 @@ def _annotations(node: Node | None, name: str) -> None:
 
 def check_emn(root: Node) -> list[str]:
     """Raise :class:`ShapeError` unless ``root`` is an EMN match of EGN games; return notes."""
-    _NOTES.clear()
-    _check_emn(root)
-    return list(_NOTES)
+    notes: list[str] = []
+    token = _NOTES.set(notes)
+    try:
+        _check_emn(root)
+    finally:
+        _NOTES.reset(token)
+    return notes
 
 
 def _check_emn(root: Node) -> None:
