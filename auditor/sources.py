@@ -16,7 +16,7 @@ from .audit import InputError
 from .egn.reader import read_egn
 from .modeljson import read_model_json
 from .model import GameRecord
-from .notation.reader import read_games
+from .notation.reader import MAX_LINE_CHARS, read_games
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
@@ -35,9 +35,15 @@ def _sniff(path: Path) -> str:
 
 
 def _text_lines(path: Path) -> Iterator[str]:
+    """The file's lines; an over-long line is cut (the reader reports it) and never held whole."""
+    limit = MAX_LINE_CHARS + 2
     try:
         with path.open("r", encoding="utf-8-sig", newline="") as fh:
-            for line in fh:
+            while line := fh.readline(limit):
+                if len(line) == limit and not line.endswith("\n"):
+                    while (rest := fh.readline(limit)) and not rest.endswith("\n"):
+                        pass  # skip the remainder of the line without keeping it
+                    line += "\n"
                 yield line
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: not UTF-8 text (byte {err.start}): {err.reason}") from None

@@ -56,3 +56,22 @@ def test_fmt_leaves_a_hand_with_a_long_line_as_written(tmp_path, club_night: str
     assert status == 2  # a hand that cannot be read: fmt says so
     assert f"up KC  {LONG_COMMENT}" in out.getvalue().splitlines()
     assert f":{number}:" in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+def test_an_enormous_line_is_never_held_whole(tmp_path) -> None:
+    """Input bounds what the reader allocates: a 20 MB line costs far less than 20 MB."""
+    import tracemalloc
+
+    from auditor.sources import open_games
+
+    path = tmp_path / "huge.txt"
+    path.write_text("hand 1 dealer N\n# " + "x" * 20_000_000 + "\nup AD\n", encoding="utf-8")
+    list(open_games(tmp_path / "warm-up.txt")) if (tmp_path / "warm-up.txt").write_text("hand 1 dealer N\n") else None
+    tracemalloc.start()
+    try:
+        games = list(open_games(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000, peak
+    assert "longer than" in games[0].hands[0].message
