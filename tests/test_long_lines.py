@@ -66,7 +66,9 @@ def test_an_enormous_line_is_never_held_whole(tmp_path) -> None:
 
     path = tmp_path / "huge.txt"
     path.write_text("hand 1 dealer N\n# " + "x" * 20_000_000 + "\nup AD\n", encoding="utf-8")
-    list(open_games(tmp_path / "warm-up.txt")) if (tmp_path / "warm-up.txt").write_text("hand 1 dealer N\n") else None
+    warm_up = tmp_path / "warm-up.txt"
+    warm_up.write_text("hand 1 dealer N\n", encoding="utf-8")
+    list(open_games(warm_up))  # build the parser before measuring
     tracemalloc.start()
     try:
         games = list(open_games(path))
