@@ -29,9 +29,9 @@ def _sniff(path: Path) -> str:
     with path.open("rb") as fh:
         head = fh.read(4096)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"{") or path.suffix.lower() in {".egn", ".emn", ".json"}:
-        return "json"
-    return "text"
+    if stripped:  # the content decides; the name only when there is nothing to read
+        return "json" if stripped[:1] in (b"{", b"[") else "text"
+    return "json" if path.suffix.lower() in {".egn", ".emn", ".json"} else "text"
 
 
 def _text_lines(path: Path) -> Iterator[str]:

@@ -200,3 +200,14 @@ def test_the_json_scanner_matches_the_standard_library() -> None:
     assert parse(text).plain() == json.loads(text)
     with pytest.raises(JsonError):
         parse('{"a": 1, "a": 2}')  # a key written twice is refused, not silently overwritten
+
+
+def test_content_decides_the_format_not_the_name(tmp_path) -> None:
+    """The text notation in a file named .egn is read as the notation."""
+    from auditor.sources import open_games
+    from conftest import SAMPLES
+
+    path = tmp_path / "named-wrongly.egn"
+    path.write_text((SAMPLES / "club-night.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    (game,) = list(open_games(path))
+    assert game.tag("Event") == "Legion Hall Tuesday Euchre" and len(game.hands) == 5
