@@ -204,9 +204,33 @@ class _Builder(Transformer[Token, Any]):
         seat = children[0]
         return LoneDefense(Seat.parse(seat.value), self._pos(seat), 0)  # ``after`` is counted by ``hand``
 
-    def bid(self, children: list[Call | LoneDefense]) -> tuple[str, Any]:
+    def bid(self, children: list[Any]) -> tuple[str, Any]:
+        if len(children) == 1 and getattr(children[0], "type", None) == "CALLS":  # a Token (Lark's or Cython's)
+            children = self._calls(children[0])
         self.statement_lines.append((children[0].pos.line, "bid"))
         return ("bid", tuple(children))
+
+    def _calls(self, tok: Token) -> list[Call | LoneDefense]:
+        """The calls of a CALLS token (a valid list, as the grammar guarantees)."""
+        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
+        out: list[Call | LoneDefense] = []
+        at = 0
+        for part in tok.value.split(","):
+            body = part.lstrip(" \t\f")
+            pos = Pos(line, column + at + len(part) - len(body))
+            at += len(part) + 1
+            seat = _SEATS[body[0]]
+            rest = body[1:].strip(" \t\f").lower()
+            if rest == "pass":
+                out.append(Call(seat, CallKind.PASS, pos))
+            elif rest.startswith("order"):
+                out.append(Call(seat, CallKind.ORDER, pos, alone=rest != "order"))
+            elif rest.startswith("call"):
+                named = rest[4:].lstrip(" \t\f")
+                out.append(Call(seat, CallKind.CALL, pos, Suit.parse(named[0]), alone=len(named) > 1))
+            else:  # defend alone
+                out.append(LoneDefense(seat, pos, 0))
+        return out
 
     def discard(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
@@ -327,7 +351,8 @@ _CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
 
 
 def describe_expected(expected: Iterable[str]) -> list[str]:
-    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in _CHUNK_OPENERS}
+    # CALLS is the fast spelling of a bid list that SEAT starts: naming the seat says it all
+    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in _CHUNK_OPENERS and e != "CALLS"}
     return sorted(names)
 
 
