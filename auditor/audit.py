@@ -75,12 +75,12 @@ def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:
     return load_ruleset(spec, overrides)
 
 
-def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser) -> Iterator[GameResult]:
+def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>") -> Iterator[GameResult]:
     for game in games:
         try:
             rules = chooser.for_game(game)
         except RulesetError as err:
-            raise InputError(f"game {game.index} (line {game.tag_pos('Rules')}): {err}") from None
+            raise InputError(f"{label}:{game.tag_pos('Rules')}: game {game.index}: {err}") from None
         yield GameReplay(game, rules).run()
 
 

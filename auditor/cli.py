@@ -16,13 +16,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from . import report
-from .audit import FileAudit, InputError, RulesetChooser, audit_games, forced_ruleset
-from .findings import REGISTRY, Severity
+from .audit import forced_ruleset
+from .findings import REGISTRY
+from .resources import bundled_rulesets
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
 from .rules.schema import Ruleset
-from .resources import bundled_rulesets
-from .sources import open_games
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -61,20 +59,6 @@ def _jobs(text: str) -> int:
 
 def _load_forced(args: argparse.Namespace) -> Ruleset | None:
     return forced_ruleset(args.rules, args.overrides)
-
-
-def audit_file(path: Path, chooser: RulesetChooser) -> FileAudit:
-    audit = FileAudit(str(path))
-    try:
-        for game in audit_games(open_games(path), chooser):
-            audit.games.append(game)
-    except InputError as err:
-        message = str(err)
-        audit.problems.append(message if message.startswith(str(path)) else f"{path}: {message}")
-    except RulesetError as err:
-        audit.problems.append(f"{path}: {err.problems[0]}")
-        audit.problems.extend(err.problems[1:])
-    return audit
 
 
 def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

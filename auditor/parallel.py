@@ -272,7 +272,7 @@ def _chooser(unit: Unit) -> RulesetChooser:
 def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
     """Stream the audited games of a unit; whole-file problems go to ``problems``."""
     try:
-        yield from audit_games(unit_games(unit), _chooser(unit))
+        yield from audit_games(unit_games(unit), _chooser(unit), unit.label)
     except InputError as err:
         problems.append(str(err))
     except RulesetError as err:

@@ -25,12 +25,16 @@ JSON_READERS: dict[str, Callable[[str, str], Iterator[GameRecord]]] = {"egn": re
 _MODEL_JSON = re.compile(r'"format"\s*:\s*"euchre-audit model"')
 
 
+#: a JSON object, or an array of JSON values (a tag line `[Name "..."]` is not one)
+_JSON_START = re.compile(rb"\{|\[\s*[\[\{\"\]\d-]")
+
+
 def _sniff(path: Path) -> str:
     with path.open("rb") as fh:
         head = fh.read(4096)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped:  # the content decides; the name only when there is nothing to read
-        return "json" if stripped[:1] in (b"{", b"[") else "text"
+        return "json" if _JSON_START.match(stripped) else "text"
     return "json" if path.suffix.lower() in {".egn", ".emn", ".json"} else "text"
 
 

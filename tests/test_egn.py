@@ -211,3 +211,14 @@ def test_content_decides_the_format_not_the_name(tmp_path) -> None:
     path.write_text((SAMPLES / "club-night.txt").read_text(encoding="utf-8"), encoding="utf-8")
     (game,) = list(open_games(path))
     assert game.tag("Event") == "Legion Hall Tuesday Euchre" and len(game.hands) == 5
+
+
+def test_a_text_file_opening_with_a_tag_is_text(tmp_path) -> None:
+    """`[Event "..."]` starts with a bracket but is the notation, whatever the file's name."""
+    from auditor.sources import open_games
+
+    for name in ("tags-first.txt", "tags-first.json"):
+        path = tmp_path / name
+        path.write_text('[Event "Club"]\nhand 1 dealer N\n', encoding="utf-8")
+        (game,) = list(open_games(path))
+        assert game.tag("Event") == "Club"
