@@ -304,3 +304,13 @@ def test_a_rules_tag_naming_a_bad_file_exits_2(tmp_path: Path, capsys: pytest.Ca
     assert main([str(game)]) == 2
     err = capsys.readouterr().err
     assert f"{tmp_path / 'ours.yaml'}:3:3:" in err and "game.targte" in err
+
+
+def test_an_unknown_rules_tag_names_file_line_and_column(tmp_path, capsys) -> None:
+    from auditor.cli import main
+
+    path = tmp_path / "night.txt"
+    path.write_text('[Event "x"]\n[Rules "nosuch"]\nhand 1 dealer N\n', encoding="utf-8")
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:1: game 1: nosuch: no such ruleset" in err
