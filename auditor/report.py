@@ -139,7 +139,7 @@ def _hand_row(h: HandResult) -> str:
         if h.maker is not None:
             trump = h.trump.value if h.trump is not None else "?"
             taken = h.tricks(h.maker.team)
-            tricks = f", {taken} tricks" if taken is not None else ""
+            tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
             against = f" against {h.defender_alone} alone" if h.defender_alone is not None else ""
             result = f"{h.maker}{' alone' if h.alone else ''} {trump}{tricks}{against}: {result}"
         if h.penalized is not None:

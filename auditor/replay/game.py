@@ -20,7 +20,6 @@ from ..findings import (
     SYNTAX_ERROR,
     WRONG_WINNER,
     Finding,
-    Severity,
 )
 from ..model import BrokenHand, GameRecord, HandRecord, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
@@ -158,7 +157,7 @@ class GameReplay:
         expected = self.expected_dealer
         if expected is None or record.dealer is expected:
             return
-        severity = Severity(self.rules.deal.out_of_rotation.value)
+        severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,
             f"{record.dealer} deals hand {record.number}; by the rotation it was {expected}'s deal",

@@ -189,7 +189,7 @@ class HandReplay:
             and bidding.stick_the_dealer
             and self.round == 2
             and call.seat is self.record.dealer
-            and self.passes == 7
+            and self.passes == 2 * len(Seat) - 1
         ):
             problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
         if (
@@ -235,9 +235,9 @@ class HandReplay:
         self.to_bid = call.seat.left
         if call.kind is CallKind.PASS:
             self.passes += 1
-            if self.passes == 4:
+            if self.passes == len(Seat):  # everyone passed once: the up card is turned down
                 self.round = 2
-            elif self.passes >= 8:
+            elif self.passes >= 2 * len(Seat):
                 self.closed = self.thrown_in = True
             return
         self.closed = True

@@ -12,6 +12,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from ..findings import Severity  # one severity scale for findings and the rules that grade them
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
@@ -38,11 +40,6 @@ class FirstLead(str, Enum):
 class AfterThrowIn(str, Enum):
     NEXT_DEALER = "next-dealer"
     SAME_DEALER = "same-dealer"
-
-
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
 
 
 class DeckRules(_Strict):
