@@ -48,7 +48,7 @@ from ..findings import (
 )
 from ..model import Call, CallKind, HandRecord, LoneDefense, Play, Pos, TrickRecord
 from ..rules.schema import FirstLead, Ruleset
-from .legality import classify_failure
+from .legality import classify_failure, explain_failure
 from .results import HandResult, Outcome, PlayFact
 from .scoring import hand_points, renege_points
 
@@ -475,13 +475,7 @@ class HandReplay:
                 f"{seat} played {play.card} on {lead} ({led_name} led) in trick {t_index}",
                 f"{seat} later played {shown}, so {seat} held {'it' if len(could) == 1 else 'them'} then",
             )
-        bower = next((c for c in (play.card, lead, *could) if c.rank is Rank.JACK and trump is not None and c.suit is trump.partner), None)
-        detail = {
-            "R501": f"{seat} did not follow {led_name} in trick {t_index} although holding {_cards(could)}",
-            "L601": f"{seat} played the left bower {play.card} to a {_SUIT_NAME[play.card.suit]} lead in trick {t_index} while holding {_cards(could)}; the left bower is a trump",
-            "L602": f"{seat} did not follow the lead of the left bower {lead} (a trump) in trick {t_index} although holding trump {_cards(could)}",
-            "L603": f"{seat} did not follow trump in trick {t_index}: {bower} (the left bower) was {seat}'s only trump",
-        }[failure.code.code]
+        detail = explain_failure(failure, seat, play.card, lead, t_index, trump)
         self.result.renege_seats = (*self.result.renege_seats, seat)
         called = any(c.seat is seat for c in self.record.reneges)
         ruling = (

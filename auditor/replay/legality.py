@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, Suit, effective_suit, is_left_bower
+from ..cards import Card, Seat, Suit, effective_suit, is_left_bower
 from ..findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE, Code
 
 
@@ -66,4 +66,22 @@ def classify_failure(
         code = LEFT_BOWER_ONLY_TRUMP
     else:
         code = RENEGE
-    return FollowFailure(code, tuple(could))
+    return FollowFailure(code, tuple(sorted(could, key=lambda c: (c.suit.value, -int(c.rank)))))
+
+
+_SUIT_NAME = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+
+
+def explain_failure(failure: FollowFailure, seat: Seat, played: Card, lead: Card, trick: int, trump: Suit | None) -> str:
+    """One sentence saying what ``seat`` did wrong, in the words of the failure's kind."""
+    led = effective_suit(lead, trump)
+    led_name = "trump" if led is trump else _SUIT_NAME[led] + "s"
+    could = " ".join(str(c) for c in failure.could_follow_with)
+    if failure.code is LEFT_BOWER_ON_ITS_SUIT:
+        return (f"{seat} played the left bower {played} to a {_SUIT_NAME[played.suit]} lead in trick {trick} "
+                f"while holding {could}; the left bower is a trump")
+    if failure.code is LEFT_BOWER_LED:
+        return f"{seat} did not follow the lead of the left bower {lead} (a trump) in trick {trick} although holding trump {could}"
+    if failure.code is LEFT_BOWER_ONLY_TRUMP:
+        return f"{seat} did not follow trump in trick {trick}: {failure.could_follow_with[0]} (the left bower) was {seat}'s only trump"
+    return f"{seat} did not follow {led_name} in trick {trick} although holding {could}"
