@@ -79,6 +79,11 @@ class Holding:
     seat: Seat
     cards: tuple[Card, ...]
     pos: Pos
+    #: where each card is written, when the reader knows (else findings point at ``pos``)
+    card_positions: tuple[Pos, ...] = ()
+
+    def card_pos(self, index: int) -> Pos:
+        return self.card_positions[index] if index < len(self.card_positions) else self.pos
 
 
 @dataclass(frozen=True, slots=True)

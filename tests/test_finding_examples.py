@@ -138,3 +138,13 @@ def test_category_game_wrong_winner() -> None:
     text = '[Winner "EW"]\n' + CLEAN_HAND
     # after one hand NS lead 2-0 and nobody has won: the Winner tag (line 1) is wrong
     assert only_finding(text) == ("G802", None, None, None, 1, 1)
+
+
+def test_a_card_dealt_twice_points_at_the_second_copy() -> None:
+    """D102 names the card where it is written, not only the seat's cards."""
+    text = ("hand 1 dealer N\n"
+            "deal E: KD QS TH 9C QD  S: JD JC AS 9H KD  W: QC JS QH KC TS  N: TD KS KH TC JH\n"
+            f"up AD\n{EIGHT_PASSES}\n")
+    (game,) = audit_text(text, "hoyle")
+    (found,) = [f for f in game.all_findings() if f.code.code == "D102"]
+    assert (found.pos.line, found.pos.column) == (2, text.splitlines()[1].index("KD  W:") + 1)

@@ -212,8 +212,8 @@ def _holdings(deal: Node, holdings: Node, builder: _GameBuilder) -> tuple[Holdin
         if any(c is None for c in cards):
             builder.note("EGN hidden cards in playerCards are not audited; that seat's holding is taken as unknown")
             continue
-        first = cards_node.value[0].pos
-        out.append(Holding(Seat(seat), tuple(c for c in cards if c is not None), first))
+        where = tuple(c.pos for c in cards_node.value)
+        out.append(Holding(Seat(seat), tuple(c for c in cards if c is not None), where[0], where))
     return tuple(out)
 
 

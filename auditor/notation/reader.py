@@ -123,6 +123,7 @@ def _is_blank(chunk: Chunk) -> bool:
     return all(not line.strip() or line.lstrip().startswith("#") for line in chunk.lines)
 
 
+_WORD = re.compile(r"\S+")
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t]*:")
 _PLAY = re.compile(r"([NESWnesw])[ \t]*:[ \t]*(\S+)")
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
@@ -178,8 +179,10 @@ class _Builder(Transformer[Token, Any]):
         holdings = []
         for i, mark in enumerate(marks):
             end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-            cards = tuple(map(_card, text[mark.end() : end].split()))
-            holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start())))
+            words = [(m.group(0), m.start()) for m in _WORD.finditer(text, mark.end(), end)]
+            cards = tuple(_card(w) for w, _ in words)
+            where = tuple(Pos(line, column + at) for _, at in words)
+            holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start()), where))
         self.statement_lines.append((line, "deal"))
         return ("deal", tuple(holdings))
 
@@ -364,8 +367,9 @@ def _word_at(chunk: Chunk, line: int, column: int) -> str:
     index = line - chunk.first_line
     if not 0 <= index < len(chunk.lines):
         return ""
-    rest = chunk.lines[index][column - 1 :].split()
-    return rest[0] if rest else ""
+    rest = chunk.lines[index][column - 1 :].split(maxsplit=1)
+    word = rest[0] if rest else ""
+    return word if len(word) <= 40 else word[:40] + "..."
 
 
 def _acceptable(err: UnexpectedToken) -> Iterable[str]:

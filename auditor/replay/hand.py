@@ -144,14 +144,14 @@ class HandReplay:
                     f"{holding.seat} is dealt {len(holding.cards)} cards; this ruleset deals {size}",
                     holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {_cards(holding.cards)}",),
                 )
-            for c in holding.cards:
+            for i, c in enumerate(holding.cards):
                 if c not in self.deck:
-                    self._check_in_deck(c, holding.pos, f"{holding.seat}'s card", holding.seat)
+                    self._check_in_deck(c, holding.card_pos(i), f"{holding.seat}'s card", holding.seat)
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
                         f"{c} is dealt to both {self.dealt_to[c]} and {holding.seat}",
-                        holding.pos, seat=holding.seat,
+                        holding.card_pos(i), seat=holding.seat,
                     )
                     continue
                 self.dealt_to[c] = holding.seat
