@@ -292,7 +292,9 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
+    games = 0
     for game in audited_games(unit, result.problems):
+        games += 1
         result.hands += len(game.hands)
         if any(f.level is Severity.ERROR for f in game.all_findings()):
             result.has_error = True
@@ -302,6 +304,8 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             report.write_lint(FileAudit(unit.label, [game]), buffer)
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer)
+    if games == 0 and unit.whole and not result.problems:
+        result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:
         result.text = buffer.getvalue()  # type: ignore[attr-defined]
     return result

@@ -149,3 +149,16 @@ def test_exit_2_messages_name_the_file(tmp_path: Path) -> None:
     assert "folder" in proc.stderr
     proc = run(*args["ruleset with a misspelt key"], cwd=tmp_path)
     assert "typo.yaml:3:" in proc.stderr and "euchere" in proc.stderr
+
+
+def test_a_file_without_any_game_is_unusable(tmp_path) -> None:
+    """An empty file (or one of comments only) is not a clean audit: exit 2 with the reason."""
+    from auditor.cli import main
+    import io
+
+    for text in ("", "# nothing but a comment\n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(text, encoding="utf-8")
+        err = io.StringIO()
+        assert main([str(path)], io.StringIO(), err) == 2
+        assert f"{path}: no game found" in err.getvalue()
