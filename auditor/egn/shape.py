@@ -14,7 +14,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..model import Pos
 from .jsonpos import Node, kind_of
@@ -105,15 +105,20 @@ def _unknown(node: Node, known: Iterable[str], where: str) -> None:
                 notes.append(note)
 
 
-def check_egn(root: Node) -> list[str]:
-    """Raise :class:`ShapeError` unless ``root`` is an EGN game; return notes on keys not read."""
+def _with_notes(check: Callable[[Node], None], root: Node) -> list[str]:
+    """Run one check with its own list of notes, and return them."""
     notes: list[str] = []
     token = _NOTES.set(notes)
     try:
-        _check_egn(root)
+        check(root)
     finally:
         _NOTES.reset(token)
     return notes
+
+
+def check_egn(root: Node) -> list[str]:
+    """Raise :class:`ShapeError` unless ``root`` is an EGN game; return notes on keys not read."""
+    return _with_notes(_check_egn, root)
 
 
 def _check_egn(root: Node) -> None:
@@ -267,13 +272,7 @@ def _annotations(node: Node | None, name: str) -> None:
 
 def check_emn(root: Node) -> list[str]:
     """Raise :class:`ShapeError` unless ``root`` is an EMN match of EGN games; return notes."""
-    notes: list[str] = []
-    token = _NOTES.set(notes)
-    try:
-        _check_emn(root)
-    finally:
-        _NOTES.reset(token)
-    return notes
+    return _with_notes(_check_emn, root)
 
 
 def _check_emn(root: Node) -> None:
