@@ -17,23 +17,17 @@ from pathlib import Path
 from typing import TextIO
 
 from .audit import forced_ruleset
+from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser
 from .findings import REGISTRY
 from .resources import bundled_rulesets
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
 from .rules.schema import Ruleset
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that exits 2 with one line, as the rest of the tool does."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
 
 
 def _audit_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = CommandParser(
         prog="euchre-audit",
         description="Replay recorded Euchre games against a ruleset and report every renege, illegal bid, "
         "out-of-turn play and scoring error, with the corrected score. Other commands: "
@@ -77,7 +71,7 @@ def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 
 def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    p = _Parser(prog="euchre-audit rules", description="List the bundled rulesets, or print one after inheritance.")
+    p = CommandParser(prog="euchre-audit rules", description="List the bundled rulesets, or print one after inheritance.")
     p.add_argument("name", nargs="?", help="a bundled ruleset name or a YAML file")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     args = p.parse_args(argv)
@@ -97,7 +91,7 @@ def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 
 def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    p = _Parser(prog="euchre-audit codes", description="Explain the finding codes.")
+    p = CommandParser(prog="euchre-audit codes", description="Explain the finding codes.")
     p.add_argument("code", nargs="?", help="a code (R501) or name (renege)")
     args = p.parse_args(argv)
     if args.code is None:

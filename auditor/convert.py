@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .audit import InputError, RulesetChooser, forced_ruleset
+from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
@@ -79,9 +80,7 @@ def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRe
 
 # ---------------------------------------------------------------- the commands
 def _parser(prog: str, description: str) -> argparse.ArgumentParser:
-    from .cli import _Parser
-
-    return _Parser(prog=prog, description=description)
+    return CommandParser(prog=prog, description=description)
 
 
 def _write_atomically(path: Path, text: str) -> None:

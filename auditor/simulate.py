@@ -447,15 +447,11 @@ def write_games(
 # ---------------------------------------------------------------- command line
 def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     """``euchre-audit simulate``: write generated games in the notation."""
-    import argparse
-
     from .rules.loader import DEFAULT_RULESET, RulesetError, load_ruleset
 
-    class _Parser(argparse.ArgumentParser):
-        def error(self, message: str) -> None:  # type: ignore[override]
-            self.exit(2, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
+    from .cli_common import CommandParser
 
-    p = _Parser(prog="euchre-audit simulate", description="Write N complete games in the notation, played by simple heuristics under a ruleset. Same seed, same output.")
+    p = CommandParser(prog="euchre-audit simulate", description="Write N complete games in the notation, played by simple heuristics under a ruleset. Same seed, same output.")
     p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME|PATH", help="ruleset the games are played under (default: hoyle)")

@@ -19,24 +19,20 @@ from typing import TextIO
 
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
 from ..audit import forced_ruleset
+from ..cli_common import EXIT_CLEAN as EXIT_OK
+from ..cli_common import EXIT_USAGE, CommandParser
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
 
 #: files a folder is searched for (any name given explicitly is read)
 GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
-EXIT_OK, EXIT_USAGE = 0, 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
 
 
 def _parser() -> argparse.ArgumentParser:
     from .views import VIEWS
 
-    p = _Parser(
+    p = CommandParser(
         prog="euchre-audit stats",
         description="Audit game files and summarize them: who calls trump, makes it, gets euchred, reneges.",
     )
