@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gc
 import io
-import mmap
 import multiprocessing
 import os
 import re
@@ -80,39 +79,6 @@ class Unit:
 
 
 # ------------------------------------------------------------------ cutting
-def _cuttable(mm: mmap.mmap) -> bool:
-    if mm.find(b"\r") >= 0 and _LONE_CR.search(mm):
-        return False
-    step = 16 * 1024 * 1024
-    for at in range(0, len(mm), step):  # cut on a line end so no character is split
-        stop = min(len(mm), at + step)
-        if stop < len(mm):
-            stop = mm.find(b"\n", stop) + 1 or len(mm)
-        block = mm[at:stop]
-        if block.isascii():
-            continue
-        try:
-            block.decode("utf-8")
-        except UnicodeDecodeError:
-            return False
-        if _HAND_NON_ASCII.search(b"\n" + block):
-            return False
-    return True
-
-
-def _games_in(span: bytes, is_first: bool) -> int:
-    """How many games the reader will start in ``span`` (tag blocks that open a game)."""
-    if is_first and span.startswith(b"\xef\xbb\xbf"):  # the reader drops a byte-order mark
-        span = span[3:]
-    kinds = b"".join(_CHUNK_KIND.findall(b"\n" + span)).lower()
-    games = kinds.count(b"h[")
-    if kinds.startswith(b"["):
-        games += 1
-    elif is_first and kinds:
-        games += 1  # hands before any tag form the first game
-    return games
-
-
 def unit_size(size: int, jobs: int) -> int:
     """How big the units of a file of ``size`` bytes should be for ``jobs`` workers."""
     if size >= UNIT_BYTES * jobs * UNITS_PER_JOB:
@@ -120,32 +86,98 @@ def unit_size(size: int, jobs: int) -> int:
     return max(size // (jobs * UNITS_PER_JOB), min(MIN_UNIT_BYTES, UNIT_BYTES))
 
 
+_BLOCK_BYTES = 1024 * 1024
+_BOM = b"\xef\xbb\xbf"
+
+
+def _clean(block: bytes) -> bool:
+    """Can a cut near ``block`` (whole lines) change how the reader reads it? False if it might."""
+    if b"\r" in block and _LONE_CR.search(block):
+        return False  # the reader ends a line at a lone carriage return too
+    if block.isascii():
+        return True
+    try:
+        block.decode("utf-8")
+    except UnicodeDecodeError:
+        return False  # the whole file gets the reader's own message
+    return _HAND_NON_ASCII.search(b"\n" + block) is None
+
+
+def _blank_until_first_chunk(body: bytes) -> bool:
+    """Only blank and comment lines before the first line that opens a chunk (as the reader sees it)."""
+    first = _CHUNK_KIND.search(b"\n" + body)
+    head = body[: first.start()] if first else body
+    text = head.decode("utf-8", errors="replace")
+    return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
+
+
+def _line_blocks(fh: Any) -> Iterator[bytes]:
+    """The file in blocks of whole lines (the last one may lack its line end)."""
+    rest = b""
+    while True:
+        data = fh.read(_BLOCK_BYTES)
+        if not data:
+            if rest:
+                yield rest
+            return
+        data = rest + data
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            rest = data
+            continue
+        rest = data[cut:]
+        yield data[:cut]
+
+
 def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None = None, jobs: int = 2) -> list[Unit]:
-    """Cut a text file into units of whole games (one unit if it cannot be cut safely)."""
+    """Cut a text file into units of whole games (one unit if it cannot be cut safely).
+
+    One pass over the file in blocks, holding one block at a time: it counts
+    line ends and the games that tag blocks open, and cuts at the first tag
+    line that follows a hand once a unit is big enough.
+    """
     whole = [Unit(first_index, str(path), label)]
     try:
         size = path.stat().st_size
         unit_bytes = unit_bytes or unit_size(size, jobs)
         if size < 2 * unit_bytes or _sniff(path) != "text":
             return whole
-        with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            if not _cuttable(mm):
-                return whole
-            units: list[Unit] = []
-            start, line, games = 0, 1, 0
-            while start < size:
-                end = size
-                if start + unit_bytes < size:
-                    hand = _HAND_LINE.search(mm, start + unit_bytes)
-                    tag = _TAG_LINE.search(mm, hand.end()) if hand else None
-                    end = tag.start() if tag else size
-                units.append(Unit(first_index + len(units), str(path), label, start, end, line, games + 1))
-                if end < size:
-                    span = mm[start:end]
-                    line += span.count(b"\n")
-                    games += _games_in(span, start == 0)
-                start = end
-            return units
+        units: list[Unit] = []
+        start, start_line, start_game = 0, 1, 1
+        offset, line, games = 0, 1, 0  # at the start of the current block
+        previous = b"^"  # the kind of the last chunk-opening line: ^ (none yet), h or [
+        with path.open("rb") as fh:
+            for block in _line_blocks(fh):
+                if not _clean(block):
+                    return whole
+                body = block[3:] if offset == 0 and block.startswith(_BOM) else block
+                shift = len(block) - len(body)
+                if previous == b"^" and not _blank_until_first_chunk(body):
+                    return whole  # text before the first hand or tag is read as a game of its own
+                if offset + len(block) <= start + unit_bytes:  # no cut in this block: count only
+                    kinds = previous + b"".join(_CHUNK_KIND.findall(b"\n" + body)).lower()
+                    games += kinds.count(b"h[") + kinds.count(b"^[") + kinds.count(b"^h")
+                    previous = kinds[-1:]
+                    line += block.count(b"\n")
+                    offset += len(block)
+                    continue
+                for match in _CHUNK_KIND.finditer(b"\n" + body):
+                    kind = match.group(1).lower()
+                    at = offset + shift + match.start()  # the line's first byte in the file
+                    if kind == b"[" and previous in (b"h", b"^"):
+                        if previous == b"h" and at - start >= unit_bytes:
+                            units.append(Unit(first_index + len(units), str(path), label, start, at, start_line, start_game))
+                            start = at
+                            start_line = line + block.count(b"\n", 0, at - offset)
+                            start_game = games + 1
+                        games += 1
+                    elif kind == b"h" and previous == b"^":
+                        games += 1  # hands before any tag form the first game
+                    previous = kind
+                line += block.count(b"\n")
+                offset += len(block)
+        units.append(Unit(first_index + len(units), str(path), label, start, size, start_line, start_game))
+        return units if len(units) > 1 else whole
     except OSError:
         return whole  # the audit reports the problem as it would for one unit
 

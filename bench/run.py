@@ -153,12 +153,16 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str,
     print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'tree MB':>8} {'1 proc MB':>9}")
     for r in runs:
         rate = f"{hands / r.seconds:,.0f}" if "over Parquet" not in r.name else "-"
+        # stats workers run under a fork server that this process never waits for: their CPU is not counted
+        cpu = ("n/a", "n/a") if "--out" in r.name else (f"{r.cpu_seconds:.2f}", f"{r.cpu_seconds / max(floor.cpu_seconds, 1e-9):.1f}")
         print(
-            f"{r.name:34} {rate:>10} {r.seconds:8.2f} {r.seconds / floor.seconds:8.1f} {r.cpu_seconds:8.2f} "
-            f"{r.cpu_seconds / max(floor.cpu_seconds, 1e-9):8.1f} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}"
+            f"{r.name:34} {rate:>10} {r.seconds:8.2f} {r.seconds / floor.seconds:8.1f} {cpu[0]:>8} "
+            f"{cpu[1]:>8} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}"
         )
     one, many = runs[2], runs[3]
-    print(f"speed-up of --jobs {jobs} over --jobs 1: {one.seconds / many.seconds:.2f}x")
+    print(f"speed-up of --jobs {jobs} over --jobs 1: {one.seconds / many.seconds:.2f}x wall; "
+          f"CPU per hand {one.cpu_seconds / hands * 1e6:.0f} us in one process, {many.cpu_seconds / hands * 1e6:.0f} us with {jobs} jobs (all processes)")
+    print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
     result = {
         "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],

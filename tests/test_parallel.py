@@ -166,3 +166,28 @@ def test_a_byte_order_mark_and_a_one_tag_game_do_not_shift_game_numbers(tmp_path
     with path.open(encoding="utf-8-sig", newline="") as fh:
         whole = _positions(read_games(fh))
     assert [p for u in units for p in _positions(unit_games(u))] == whole
+
+
+def test_text_before_the_first_tags_is_a_game_of_its_own_so_such_a_file_is_not_cut(tmp_path: Path, small_units: None) -> None:
+    body = _games_file(tmp_path, games=10, errors=0.0).read_text(encoding="utf-8")
+    path = tmp_path / "preamble.txt"
+    path.write_text("Tuesday's sheets, as typed by Carol\n\n" + body, encoding="utf-8")
+    assert len(split_file(path, "preamble.txt", 0)) == 1
+    one = _run([str(path), "--jobs", "1", "--format", "lint"])
+    two = _run([str(path), "--jobs", "2", "--format", "lint"])
+    assert one == two
+
+
+def test_split_reads_blocks_and_cuts_where_the_old_units_would(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks smaller than units: cuts found across block boundaries."""
+    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 700)
+    path = _games_file(tmp_path, games=12, errors=0.1)
+    units = split_file(path, "g.txt", 0, unit_bytes=5000)
+    assert len(units) > 3
+    text = path.read_bytes()
+    for u in units[1:]:
+        assert text[u.start : u.start + 1] == b"["
+        assert text[: u.start].count(b"\n") + 1 == u.first_line
+    with path.open(encoding="utf-8", newline="") as fh:
+        whole = _positions(read_games(fh))
+    assert [p for u in units for p in _positions(unit_games(u))] == whole
