@@ -45,8 +45,8 @@ COLUMNS = (
 )
 
 
-def _hand_facts(tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
-    """One row per readable hand with what every view needs."""
+def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyFrame:
+    """One row per readable hand with what every view needs (the players' names only if asked)."""
     keys = ["file", "game", "hand"]
     findings = tables["findings"].filter(pl.col("hand").is_not_null())
     renege = pl.col("code") == "R501"
@@ -62,10 +62,11 @@ def _hand_facts(tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
     maker_team = pl.when(pl.col("maker").is_in(["N", "S"])).then(pl.lit("NS")).when(pl.col("maker").is_in(["E", "W"])).then(pl.lit("EW"))
     ns, ew = pl.col("points_ns").cast(pl.Int64), pl.col("points_ew").cast(pl.Int64)
     counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")]
+    hands = tables["hands"].filter(~pl.col("broken"))
+    if with_players:
+        hands = hands.join(players, on=["file", "game"], how="left")
     return (
-        tables["hands"]
-        .filter(~pl.col("broken"))
-        .join(players, on=["file", "game"], how="left")
+        hands
         .join(per_hand, on=keys, how="left")
         .with_columns(
             [pl.col(c).fill_null(0).cast(pl.Int64) for c in counts]
@@ -93,7 +94,8 @@ def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr,
     )
 
 
-def _units(by: str, facts: pl.LazyFrame) -> pl.LazyFrame:
+def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
+    """The rows to count, one frame per seat or team (kept apart: summed after counting)."""
     maker, euchred = pl.col("maker"), pl.col("euchred")
     if by in ("player", "seat"):
         parts = []
@@ -105,7 +107,7 @@ def _units(by: str, facts: pl.LazyFrame) -> pl.LazyFrame:
                 dealer_index = pl.col("dealer").replace_strict({x: j for j, x in enumerate(SEATS)}, return_dtype=pl.Int64)
                 key = ((pl.lit(i) - dealer_index) % 4).replace_strict(dict(enumerate(POSITIONS)), return_dtype=pl.String)
             parts.append(_unit(facts, key, maker == s, euchred & (pl.col("maker_team") != team), pl.col(f"ren_{s}"), pl.col(f"bow_{s}")))
-        return pl.concat(parts)
+        return parts
     if by == "team":
         parts = []
         for team, (a, b) in TEAMS.items():
@@ -115,14 +117,14 @@ def _units(by: str, facts: pl.LazyFrame) -> pl.LazyFrame:
                 facts, key, pl.col("maker_team") == team, euchred & (pl.col("maker_team") != team),
                 pl.col(f"ren_{a}") + pl.col(f"ren_{b}"), pl.col(f"bow_{a}") + pl.col(f"bow_{b}"),
             ))
-        return pl.concat(parts)
+        return parts
     if by == "trump-round":
         key = pl.col("round").cast(pl.String).fill_null(NO_CALL)
     elif by == "event":
         key = pl.col("event").fill_null(NO_EVENT)
     else:
         raise ValueError(f"no view by {by!r} (views: {', '.join(VIEWS)})")
-    return _unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"))
+    return [_unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"))]
 
 
 def _games(by: str, games: pl.LazyFrame) -> pl.LazyFrame | None:
@@ -153,10 +155,13 @@ def _share(part: str, whole: str) -> pl.Expr:
 
 
 def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
-    """The view ``by`` as a lazy frame; its first column is named after ``by``."""
-    units = _units(by, _hand_facts(tables))
+    """The view ``by`` as a lazy frame; its first column is named after ``by``.
+
+    The per-seat (or per-team) counts are computed when this is called; what is
+    left lazy is small (one row per player, team, seat, round or event).
+    """
     caller = pl.col("caller")
-    summary = units.group_by("key").agg(
+    counts = [
         pl.len().cast(pl.Int64).alias("hands"),
         caller.sum().cast(pl.Int64).alias("calls"),
         (caller & pl.col("made")).sum().cast(pl.Int64).alias("made"),
@@ -168,7 +173,12 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         pl.col("defended").sum().cast(pl.Int64).alias("euchres_as_defender"),
         pl.col("ren").sum().cast(pl.Int64).alias("reneges"),
         pl.col("bow").sum().cast(pl.Int64).alias("left_bower_errors"),
-    )
+    ]
+    # count each seat's (or team's) rows on its own, one after the other, and add the
+    # counts: a season of hands is never held four times over in memory
+    parts = [_collect(part.group_by("key").agg(counts)).lazy() for part in _units(by, _hand_facts(tables, by in ("player", "team")))]
+    names = [c.meta.output_name() for c in counts]
+    summary = pl.concat(parts).group_by("key").agg(pl.col(n).sum() for n in names) if len(parts) > 1 else parts[0]
     games = _games(by, tables["games"])
     if games is not None:
         summary = summary.join(games, on="key", how="left").with_columns(pl.col("games", "games_won").fill_null(0))
@@ -194,9 +204,13 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
 
 
 def view(by: str, tables: dict[str, pl.LazyFrame]) -> pl.DataFrame:
-    """The view ``by`` computed now, in batches (polars' streaming engine) where available."""
-    lazy = view_lazy(by, tables)
+    """The view ``by`` computed now."""
+    return _collect(view_lazy(by, tables))
+
+
+def _collect(lazy: pl.LazyFrame) -> pl.DataFrame:
+    """In batches (polars' streaming engine) where available: about half the memory and time."""
     try:
-        return lazy.collect(engine="streaming")  # about half the memory and time on a season of hands
+        return lazy.collect(engine="streaming")
     except (TypeError, ValueError):  # pragma: no cover - polars before the streaming engine
         return lazy.collect()
