@@ -399,9 +399,14 @@ class HandReplay:
                 expected = self._next_active(seat, active)
                 self._check_card(play, t_index, played_at)
                 followed = i == 0 or suit_of[play.card] is led
-                if not followed:
-                    self._check_follow(play, lead_card, t_index, later)
                 held = self.held.get(seat)
+                if not followed and (
+                    # a quick look first: most failures to follow are a void, legal and common
+                    any(suit_of[c] is led for c in held if c is not play.card)
+                    if held is not None
+                    else any(t >= t_index and suit_of[c] is led for t, c in later[seat])
+                ):
+                    self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
                     held.discard(play.card)
                 facts.append(PlayFact(t_index, seat, play.card, led, i == 0, followed, play is best))
