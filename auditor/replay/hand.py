@@ -368,6 +368,7 @@ class HandReplay:
             for play in plays:
                 later[play.seat].append((t_index, play.card))  # type: ignore[index]
         # pass 2: judge every play
+        next_of = {s: self._next_active(s, active) for s in Seat}
         played_at: dict[Card, tuple[int, Seat]] = {}
         won = {Team.NS: 0, Team.EW: 0}
         for t_index, (plays, expected_leader, best) in enumerate(seated, 1):
@@ -396,7 +397,7 @@ class HandReplay:
                     self.report(PLAY_OUT_OF_TURN, f"{seat} plays out of turn in trick {t_index}; it was {expected}'s turn", play.pos, trick=t_index, seat=seat)
                     out_of_turn_reported = True
                 seen_seats.add(seat)
-                expected = self._next_active(seat, active)
+                expected = next_of[seat]
                 self._check_card(play, t_index, played_at)
                 followed = i == 0 or suit_of[play.card] is led
                 held = self.held.get(seat)
