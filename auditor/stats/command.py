@@ -60,26 +60,25 @@ def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], 
     files: list[tuple[Path, str]] = []
     tables: list[Path] = []
     problems: list[str] = []
-    for spec in specs:
-        path = Path(spec)
+
+    def take(path: Path) -> None:
         if is_tables_dir(path):
             tables.append(path)
         elif path.is_dir():
             files.extend((p, str(p)) for p in _game_files(path))
-        elif path.exists():
+        else:
             files.append((path, str(path)))
+
+    for spec in specs:
+        path = Path(spec)
+        if path.exists():
+            take(path)
         elif glob.has_magic(spec):
             matches = sorted(glob.glob(spec, recursive=True))
             if not matches:
                 problems.append(f"{spec}: no file matches")
             for match in matches:
-                found = Path(match)
-                if is_tables_dir(found):
-                    tables.append(found)
-                elif found.is_dir():
-                    files.extend((p, str(p)) for p in _game_files(found))
-                else:
-                    files.append((found, str(found)))
+                take(Path(match))
         else:
             problems.append(f"{spec}: no such file or folder")
     return files, tables, problems
