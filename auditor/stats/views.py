@@ -104,8 +104,9 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
             if by == "player":
                 key = pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN)
             else:
-                dealer_index = pl.col("dealer").replace_strict({x: j for j, x in enumerate(SEATS)}, return_dtype=pl.Int64)
-                key = ((pl.lit(i) - dealer_index) % 4).replace_strict(dict(enumerate(POSITIONS)), return_dtype=pl.String)
+                # a small integer while counting (the position's name is put on the four sums)
+                dealer_index = pl.col("dealer").replace_strict({x: j for j, x in enumerate(SEATS)}, return_dtype=pl.Int8)
+                key = (pl.lit(i, pl.Int8) - dealer_index) % 4
             parts.append(_unit(facts, key, maker == s, euchred & (pl.col("maker_team") != team), pl.col(f"ren_{s}"), pl.col(f"bow_{s}")))
         return parts
     if by == "team":
@@ -179,6 +180,8 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
     parts = [_collect(part.group_by("key").agg(counts)).lazy() for part in _units(by, _hand_facts(tables, by in ("player", "team")))]
     names = [c.meta.output_name() for c in counts]
     summary = pl.concat(parts).group_by("key").agg(pl.col(n).sum() for n in names) if len(parts) > 1 else parts[0]
+    if by == "seat":
+        summary = summary.with_columns(pl.col("key").replace_strict(dict(enumerate(POSITIONS)), return_dtype=pl.String))
     games = _games(by, tables["games"])
     if games is not None:
         summary = summary.join(games, on="key", how="left").with_columns(pl.col("games", "games_won").fill_null(0))
