@@ -352,3 +352,21 @@ def test_the_lazy_queries_in_the_docs_run_on_a_tables_folder(tmp_path: Path, mon
         exec(compile(block, "docs/stats.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "euchred_pct" in printed and "dealer" in printed
+
+
+def test_a_folder_search_reads_only_json_that_declares_games(tmp_path) -> None:
+    """A JSON schema or settings file beside the games is not a game file; named explicitly, it is read."""
+    import shutil
+
+    from auditor.stats.command import discover
+    from conftest import SAMPLES, SHARED
+
+    corpus = SHARED / "corpus" / "egn"
+    shutil.copy(corpus / "schemas" / "egn-schema-v1.json", tmp_path / "schema.json")
+    shutil.copy(corpus / "examples" / "VWEC Finals.egn", tmp_path / "final.egn")
+    shutil.copy(SAMPLES / "club-night.txt", tmp_path / "night.txt")
+    (tmp_path / "game.json").write_text('{"fileType": "Euchre Game Notation", "version": "1.4"}', encoding="utf-8")
+    files, _, problems = discover([str(tmp_path)])
+    assert sorted(p.name for p, _ in files) == ["final.egn", "game.json", "night.txt"] and problems == []
+    files, _, _ = discover([str(tmp_path / "schema.json")])
+    assert [p.name for p, _ in files] == ["schema.json"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import glob
 import io
+import re
 import shutil
 import sys
 import tempfile
@@ -48,11 +49,27 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _game_files(folder: Path) -> list[Path]:
+    """The game files below ``folder``: a ``.json`` file only if it says it holds games."""
     return sorted(
         p for p in folder.rglob("*")
         if p.is_file() and p.suffix.lower() in GAME_SUFFIXES and p.name != MARKER
         and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        and (p.suffix.lower() != ".json" or _declares_games(p))
     )
+
+
+def _declares_games(path: Path) -> bool:
+    """A JSON file found in a folder is read when its opening names a game format (EGN, EMN, ours)."""
+    from ..egn.shape import EGN_FILE_TYPE, EMN_FILE_TYPE
+    from ..modeljson import FORMAT
+
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return True  # let the reader report it
+    declared = re.search(r'"(?:fileType|format)"\s*:\s*"([^"]*)"', head)
+    return declared is not None and declared.group(1) in (EGN_FILE_TYPE, EMN_FILE_TYPE, FORMAT)
 
 
 def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], list[str]]:
