@@ -115,7 +115,10 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
-        text = convert(games, args.to, chooser.for_game, lambda w: err.write(f"euchre-audit: warning: {w}\n"))
+        def warn(text: str) -> None:
+            err.write(f"euchre-audit: warning: {text}\n")
+
+        text = convert(games, args.to, chooser.for_game, warn)
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")
         return EXIT_USAGE

@@ -16,6 +16,8 @@ in a warning when a record has it.
 
 from __future__ import annotations
 
+import functools
+
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -71,9 +73,9 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
         warn(f"{where}: the ruleset key {key} has no EGN key; EGN readers will assume otherwise")
     if game.tag("Rules") is not None:
         warn(f"{where}: the Rules tag {game.tag('Rules')!r} is written as EGN's ruleset object (its name is not kept)")
-    for tag in game.tags:
-        if tag.name.lower() not in _HELD_TAGS:
-            warn(f"{where}: EGN has no place for the tag [{tag.name} \"{tag.value}\"]; it is not kept")
+    for written in game.tags:
+        if written.name.lower() not in _HELD_TAGS:
+            warn(f"{where}: EGN has no place for the tag [{written.name} \"{written.value}\"]; it is not kept")
     if game.tag("Complete") is None:
         warn(f"{where}: an EGN file records a whole game; if this game stops before a side wins, its audit will say so (G805)")
     for comment in game.comments:
@@ -83,13 +85,17 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
         if isinstance(hand, BrokenHand):
             warn(f"{where}: the hand at line {hand.pos.line} could not be read ({hand.message}); it is left out")
             continue
-        deal = _deal(hand, rules, lambda text, h=hand: warn(f"{where}, hand {h.number}: {text}"))
+        deal = _deal(hand, rules, functools.partial(_warn_hand, warn, f"{where}, hand {hand.number}"))
         if deal is not None:
             deals.append(deal)
     if len(deals) > 100:
         warn(f"{where}: EGN holds at most 100 deals; the deals after the 100th are left out")
         deals = deals[:100]
     return {"fileType": EGN_FILE_TYPE, "version": EGN_VERSION, "metadata": meta, "deals": deals}
+
+
+def _warn_hand(warn: Callable[[str], None], where: str, text: str) -> None:
+    warn(f"{where}: {text}")
 
 
 def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any] | None:

@@ -465,7 +465,7 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | list[Tag]:
             result.comments = _attach_comments(found, statements)
     else:
         builder.tag_comments = _attach_comments(found, statements) if found else ()
-    return result
+    return result  # type: ignore[return-value]  # the inline transformer built it, not a Tree
 
 
 def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) -> Iterator[GameRecord]:

@@ -371,11 +371,11 @@ class HandReplay:
         next_of = {s: self._next_active(s, active) for s in Seat}
         played_at: dict[Card, tuple[int, Seat]] = {}
         won = {Team.NS: 0, Team.EW: 0}
-        for t_index, (plays, expected_leader, best) in enumerate(seated, 1):
+        for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
             trick = record.tricks[t_index - 1]
             if len(plays) != len(active):
                 self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} cards; {len(active)} players are in this hand", trick.pos, trick=t_index)
-            if not plays or best is None:
+            if not plays or winning is None:
                 continue
             first = plays[0]
             if first.seat is not expected_leader:
@@ -410,9 +410,9 @@ class HandReplay:
                     self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
                     held.discard(play.card)
-                facts.append(PlayFact(t_index, seat, play.card, led, i == 0, followed, play is best))
-            assert best.seat is not None
-            won[best.seat.team] += 1
+                facts.append(PlayFact(t_index, seat, play.card, led, i == 0, followed, play is winning))
+            assert winning.seat is not None
+            won[winning.seat.team] += 1
         if len(record.tricks) >= n_tricks:
             self.result.tricks_ns, self.result.tricks_ew = won[Team.NS], won[Team.EW]
         return facts

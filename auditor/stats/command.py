@@ -221,13 +221,13 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             progress = Progress(err, len(files))
             options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
 
-            def problem(text: str) -> None:
+            def report_problem(text: str) -> None:
                 if progress.enabled:
                     err.write("\n")
                 err.write(f"euchre-audit: {text}\n")
 
             with fewer_collections():
-                ok = collect(plan_units(files, jobs), options, jobs, problem, progress.update)
+                ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
             progress.close()
             if not ok:
                 status = EXIT_USAGE
