@@ -174,6 +174,11 @@ def deck(ranks: tuple[Rank, ...]) -> frozenset[Card]:
 # --- trump-dependent views -------------------------------------------------
 
 
+def display_order(c: Card) -> tuple[str, int]:
+    """How cards are listed to people: by suit letter, then highest rank first."""
+    return (c.suit.value, -int(c.rank))
+
+
 def is_left_bower(c: Card, trump: Suit | None) -> bool:
     """The jack of the suit of the same colour as trump."""
     return trump is not None and c.rank is Rank.JACK and c.suit is trump.partner

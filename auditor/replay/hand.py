@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, Rank, Seat, Suit, Team, deck, effective_suit, trump_view
+from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order, trump_view
 from ..findings import (
     ALONE_NOT_ALLOWED,
     BID_AFTER_CLOSE,
@@ -48,11 +48,10 @@ from ..findings import (
 )
 from ..model import Call, CallKind, HandRecord, LoneDefense, Play, Pos, TrickRecord
 from ..rules.schema import FirstLead, Ruleset
-from .legality import classify_failure, explain_failure
+from .legality import classify_failure, explain_failure, led_suit_name
 from .results import HandResult, Outcome, PlayFact
 from .scoring import hand_points, renege_points
 
-_SUIT_NAME = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -292,7 +291,7 @@ class HandReplay:
                 self.report(
                     DISCARD_NOT_HELD,
                     f"the dealer {dealer} discards {record.discard}, which {dealer} does not hold",
-                    record.discard_pos, seat=dealer, proof=(f"{dealer} held {_cards(sorted(self.held[dealer], key=_order))}",),
+                    record.discard_pos, seat=dealer, proof=(f"{dealer} held {_cards(sorted(self.held[dealer], key=display_order))}",),
                 )
             self.held[dealer].discard(record.discard)
 
@@ -466,9 +465,8 @@ class HandReplay:
         failure = classify_failure(play.card, lead, held_before, trump)
         if failure is None:
             return
-        led = effective_suit(lead, trump)
-        led_name = "trump" if led is trump else _SUIT_NAME[led] + "s"
-        could = sorted(failure.could_follow_with, key=_order)
+        led_name = led_suit_name(lead, trump)
+        could = failure.could_follow_with  # already in display order
         if evidence == "dealt":
             proof = (
                 f"{seat} held {_cards(could)} when {lead} was led ({led_name}) in trick {t_index}",
@@ -554,10 +552,6 @@ class HandReplay:
                 result.points_ew += penalty
             else:
                 result.points_ns += penalty
-
-
-def _order(c: Card) -> tuple[str, int]:
-    return (c.suit.value, -int(c.rank))
 
 
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}

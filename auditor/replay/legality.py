@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, Seat, Suit, effective_suit, is_left_bower
+from ..cards import Card, Seat, Suit, display_order, effective_suit, is_left_bower
 from ..findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE, Code
 
 
@@ -66,16 +66,21 @@ def classify_failure(
         code = LEFT_BOWER_ONLY_TRUMP
     else:
         code = RENEGE
-    return FollowFailure(code, tuple(sorted(could, key=lambda c: (c.suit.value, -int(c.rank)))))
+    return FollowFailure(code, tuple(sorted(could, key=display_order)))
 
 
 _SUIT_NAME = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 
 
+def led_suit_name(lead: Card, trump: Suit | None) -> str:
+    """What was led, in words: ``trump`` or ``hearts``."""
+    led = effective_suit(lead, trump)
+    return "trump" if led is trump else _SUIT_NAME[led] + "s"
+
+
 def explain_failure(failure: FollowFailure, seat: Seat, played: Card, lead: Card, trick: int, trump: Suit | None) -> str:
     """One sentence saying what ``seat`` did wrong, in the words of the failure's kind."""
-    led = effective_suit(lead, trump)
-    led_name = "trump" if led is trump else _SUIT_NAME[led] + "s"
+    led_name = led_suit_name(lead, trump)
     could = " ".join(str(c) for c in failure.could_follow_with)
     if failure.code is LEFT_BOWER_ON_ITS_SUIT:
         return (f"{seat} played the left bower {played} to a {_SUIT_NAME[played.suit]} lead in trick {trick} "
