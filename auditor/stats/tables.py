@@ -26,7 +26,7 @@ import polars as pl
 from ..cards import Seat
 from ..replay.results import GameResult, HandResult
 
-from .layout import HIVE_NULL, MARKER, TABLES, clear_tables, is_tables_dir  # noqa: F401 (also offered here)
+from .layout import HIVE_NULL, MARKER, TABLES
 
 #: where a seat sits relative to the dealer (seat - dealer, clockwise)
 POSITIONS = ("dealer", "left", "across", "right")
