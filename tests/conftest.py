@@ -14,6 +14,23 @@ SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
 
 
+# E, on the dealer's left, goes alone and leads the first trick himself: legal where the
+# dealer's left always leads, a wrong leader (T401) where the loner's left leads (hoyle).
+LONER_ON_DEALERS_LEFT_LEADS = """\
+hand 1 dealer N
+deal E: JS JC AS KS QS  S: 9H TH JH QH KH  W: 9D TD JD QD KD  N: AH AD 9C TC QC
+up 9S
+bid E order alone
+discard 9C
+trick E:JS S:9H N:9S
+trick E:JC S:TH N:AH
+trick E:AS S:JH N:AD
+trick E:KS S:QH N:TC
+trick E:QS S:KH N:QC
+score NS 0 EW 4
+"""
+
+
 def audit_text(text: str, rules: str | None = None, overrides: list[str] | None = None) -> list[GameResult]:
     """Audit notation text under a ruleset (default: each game's Rules tag, else hoyle)."""
     forced = load_ruleset(rules, overrides) if rules is not None else None

@@ -13,7 +13,7 @@ from auditor.cli import main
 from auditor.resources import bundled_rulesets
 from auditor.rules.loader import RulesetError, load_ruleset
 from auditor.rules.schema import FirstLead, Ruleset
-from conftest import ROOT, SAMPLES
+from conftest import LONER_ON_DEALERS_LEFT_LEADS, ROOT, SAMPLES
 
 BUNDLED_SEEDS = {
     "hoyle": "003_207a972666234653.txt",
@@ -27,21 +27,7 @@ BUNDLED_SEEDS = {
     "australian-win-by-2": "002_dfb857b9540d2836.txt",
 }
 
-# A lone hand against a loner on the dealer's left, led by the loner: legal
-# where the dealer's left always leads, a wrong leader under hoyle.
-LONER_LEADS = """\
-hand 1 dealer N
-deal E: JS JC AS KS QS  S: 9H TH JH QH KH  W: 9D TD JD QD KD  N: AH AD 9C TC QC
-up 9S
-bid E order alone
-discard 9C
-trick E:JS S:9H N:9S
-trick E:JC S:TH N:AH
-trick E:AS S:JH N:AD
-trick E:KS S:QH N:TC
-trick E:QS S:KH N:QC
-score NS 0 EW 4
-"""
+LONER_LEADS = LONER_ON_DEALERS_LEFT_LEADS  # legal under bicycle, a wrong leader under hoyle
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:

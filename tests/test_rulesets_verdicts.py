@@ -13,7 +13,7 @@ import pytest
 from auditor.cards import Seat, Team
 from auditor.cli import main
 from auditor.replay.results import GameResult
-from conftest import audit_text, codes_of
+from conftest import LONER_ON_DEALERS_LEFT_LEADS, audit_text, codes_of
 
 
 def _one(text: str, rules: str, overrides: list[str] | None = None) -> GameResult:
@@ -28,21 +28,6 @@ def _categories(game: GameResult) -> list[str]:
 def _points(game: GameResult) -> list[tuple[int, int]]:
     return [(h.points_ns, h.points_ew) for h in game.hands]
 
-
-# E (on the dealer's left) goes alone and leads the first trick himself.
-LONER_ON_DEALERS_LEFT_LEADS = """\
-hand 1 dealer N
-deal E: JS JC AS KS QS  S: 9H TH JH QH KH  W: 9D TD JD QD KD  N: AH AD 9C TC QC
-up 9S
-bid E order alone
-discard 9C
-trick E:JS S:9H N:9S
-trick E:JC S:TH N:AH
-trick E:AS S:JH N:AD
-trick E:KS S:QH N:TC
-trick E:QS S:KH N:QC
-score NS 0 EW 4
-"""
 
 # W goes alone, so E (the dealer's left) sits out and S leads.
 DEALERS_LEFT_SITS_OUT = """\
