@@ -32,7 +32,7 @@ from .modeljson import to_json
 from .notation.writer import format_text, write_games
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
-from .sources import _sniff, open_games
+from .sources import sniff_format, open_games
 
 TARGETS = ("text", "egn", "json")
 #: the largest notation file ``fmt`` reads into memory
@@ -150,7 +150,7 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     for name in args.files:
         path = Path(name)
         try:
-            if _sniff(path) != "text":
+            if sniff_format(path) != "text":
                 err.write(f"euchre-audit: {name}: fmt formats the text notation; use `euchre-audit convert {name} --to text` for EGN or JSON\n")
                 status = EXIT_USAGE
                 continue

@@ -34,7 +34,7 @@ from .notation.reader import read_games
 from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
-from .sources import _sniff, open_games
+from .sources import sniff_format, open_games
 
 #: a file is cut into units of about this many bytes (whole games) ...
 UNIT_BYTES = 2 * 1024 * 1024
@@ -140,7 +140,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
     try:
         size = path.stat().st_size
         unit_bytes = unit_bytes or unit_size(size, jobs)
-        if size < 2 * unit_bytes or _sniff(path) != "text":
+        if size < 2 * unit_bytes or sniff_format(path) != "text":
             return whole
         units: list[Unit] = []
         start, start_line, start_game = 0, 1, 1

@@ -29,7 +29,7 @@ _MODEL_JSON = re.compile(r'"format"\s*:\s*"euchre-audit model"')
 _JSON_START = re.compile(rb"\{|\[\s*[\[\{\"\]\d-]")
 
 
-def _sniff(path: Path) -> str:
+def sniff_format(path: Path) -> str:
     with path.open("rb") as fh:
         head = fh.read(4096)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -57,7 +57,7 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     """Yield the games of ``path`` one at a time; :class:`InputError` if it cannot be read."""
     label = label or str(path)
     try:
-        kind = _sniff(path)
+        kind = sniff_format(path)
     except IsADirectoryError:
         raise InputError(f"{label}: is a folder, not a game file") from None
     except OSError as err:
