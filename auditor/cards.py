@@ -155,6 +155,10 @@ for _c in _ALL_CARDS.values():
             _CARD_CACHE[_r + _s] = _c
 del _c, _r, _s
 
+#: The card that a spelling already seen names (``"KD"``, ``"10h"``...), or None: a fast path
+#: for readers; :meth:`Card.parse` reads every spelling.
+known_card = _CARD_CACHE.get
+
 
 def card(text: str) -> Card:
     """Shorthand used by tests and examples: ``card("JD")``."""

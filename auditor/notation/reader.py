@@ -9,15 +9,16 @@ stays proportional to one game.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..cards import Card, Seat, Suit
+from ..cards import Card, Seat, Suit, known_card
 from ..model import (
     BrokenHand,
     Call,
@@ -25,6 +26,7 @@ from ..model import (
     Comment,
     GameRecord,
     HandRecord,
+    NOWHERE,
     Holding,
     LoneDefense,
     Play,
@@ -130,6 +132,13 @@ _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 _card = Card.parse
+
+#: How long the keyword of each one-token statement is (the grammar's *_LINE terminals).
+_KEYWORD_LENGTH = {"DEAL_LINE": 4, "UP_LINE": 2, "BID_LINE": 3, "DISCARD_LINE": 7, "TRICK_LINE": 5,
+                   "RENEGE_LINE": 6, "SCORE_LINE": 5, "TRICKS_LINE": 6}
+_POINTS = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)", re.IGNORECASE)
+_HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
+_TAG_PARTS = re.compile(r'\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
 _SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
@@ -146,11 +155,44 @@ def scan_comments(chunk: Chunk) -> list[tuple[Pos, str]]:
     return found
 
 
-class _Builder(Transformer[Token, Any]):
-    """Builds model objects while the LALR parser runs (an inline transformer)."""
+def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
+    """The holdings of a deal in the usual spelling (``S: KD QD  W: 9H ...``), or None."""
+    holdings: list[Holding] = []
+    seat: Seat | None = None
+    seat_pos = NOWHERE
+    cards: list[Card] = []
+    where: list[Pos] = []
+    at = column
+    for word in text.split(" "):
+        if word:
+            if len(word) == 2 and word[1] == ":":
+                if seat is not None:
+                    holdings.append(Holding(seat, tuple(cards), seat_pos, tuple(where)))
+                seat, seat_pos, cards, where = _SEATS[word[0]], Pos(line, at), [], []
+            else:
+                card = known_card(word)
+                if card is None or seat is None:
+                    return None
+                cards.append(card)
+                where.append(Pos(line, at))
+        at += len(word) + 1
+    if seat is not None:
+        holdings.append(Holding(seat, tuple(cards), seat_pos, tuple(where)))
+    return holdings
+
+
+class _Builder:
+    """Builds model objects while the LALR parser runs (an inline transformer).
+
+    Lark calls a method for every rule that has one; it needs no
+    :class:`lark.Transformer` base.  Without that base, the helper rules Lark
+    makes for ``*`` and ``+`` stay plain tree nodes that their parent unpacks,
+    instead of going through ``Transformer.__default__``, which made parsing
+    about a third slower.  (No method may be named like a terminal: Lark would
+    call it from the lexer.)
+    """
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.line_offset = 0
         self.statement_lines: list[tuple[int, str]] = []
         self.tricks_seen = 0  # trick statements so far in the chunk
@@ -162,34 +204,49 @@ class _Builder(Transformer[Token, Any]):
     # tags -----------------------------------------------------------------
     def tag(self, children: list[Token]) -> Tag:
         name, value = children
-        raw = value.value[1:-1]
-        text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
-        pos = Pos((name.line or 0) + self.line_offset, max((name.column or 1) - 1, 1))
-        self.statement_lines.append((pos.line, "tags"))
-        return Tag(name.value, text, pos)
+        return self._tag(name.value, value.value, (name.line or 0) + self.line_offset, name.column or 1)
 
-    def tags(self, children: list[Tag]) -> list[Tag]:
-        return children
+    def _tag(self, name: str, quoted: str, line: int, name_column: int) -> Tag:
+        raw = quoted[1:-1]
+        text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
+        pos = Pos(line, max(name_column - 1, 1))
+        self.statement_lines.append((pos.line, "tags"))
+        return Tag(name, text, pos)
+
+    def _tag_line(self, tok: Token) -> Tag:
+        m = _TAG_PARTS.match(tok.value)
+        assert m is not None, "the grammar's TAG_LINE and _TAG_PARTS disagree"
+        return self._tag(m.group(1), m.group(2), (tok.line or 0) + self.line_offset, (tok.column or 1) + m.start(1))
+
+    def tags(self, children: list[Any]) -> list[Tag]:
+        return [self._tag_line(c) if type(c) is not Tag else c for c in children]
 
     # statements ------------------------------------------------------------
     def deal(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        text, line, column = tok.value, (tok.line or 0) + self.line_offset, tok.column or 1
-        marks = list(_SEAT_MARK.finditer(text))
-        holdings = []
-        for i, mark in enumerate(marks):
-            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-            words = [(m.group(0), m.start()) for m in _WORD.finditer(text, mark.end(), end)]
-            cards = tuple(_card(w) for w, _ in words)
-            where = tuple(Pos(line, column + at) for _, at in words)
-            holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start()), where))
+        return self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+
+    def _deal(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        holdings = _simple_holdings(text, line, column) if "\t" not in text else None
+        if holdings is None:  # an unusual spelling, such as "S:KD" or "S :KD"
+            holdings = []
+            marks = list(_SEAT_MARK.finditer(text))
+            for i, mark in enumerate(marks):
+                end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+                words = [(m.group(0), m.start()) for m in _WORD.finditer(text, mark.end(), end)]
+                cards = tuple(_card(w) for w, _ in words)
+                where = tuple(Pos(line, column + at) for _, at in words)
+                holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start()), where))
         self.statement_lines.append((line, "deal"))
         return ("deal", tuple(holdings))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        self.statement_lines.append((self._pos(tok).line, "up"))
-        return ("up", (_card(tok.value), self._pos(tok)))
+        return self._up(tok.value, self._pos(tok))
+
+    def _up(self, text: str, pos: Pos) -> tuple[str, Any]:
+        self.statement_lines.append((pos.line, "up"))
+        return ("up", (_card(text), pos))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
@@ -209,16 +266,20 @@ class _Builder(Transformer[Token, Any]):
 
     def bid(self, children: list[Any]) -> tuple[str, Any]:
         if len(children) == 1 and getattr(children[0], "type", None) == "CALLS":  # a Token (Lark's or Cython's)
-            children = self._calls(children[0])
-        self.statement_lines.append((children[0].pos.line, "bid"))
-        return ("bid", tuple(children))
+            tok = children[0]
+            return self._bid(self._calls(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1))
+        return self._bid(children)
 
-    def _calls(self, tok: Token) -> list[Call | LoneDefense]:
+    def _bid(self, calls: list[Call | LoneDefense]) -> tuple[str, Any]:
+        self.statement_lines.append((calls[0].pos.line, "bid"))
+        return ("bid", tuple(calls))
+
+    @staticmethod
+    def _calls(text: str, line: int, column: int) -> list[Call | LoneDefense]:
         """The calls of a CALLS token (a valid list, as the grammar guarantees)."""
-        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
         out: list[Call | LoneDefense] = []
         at = 0
-        for part in tok.value.split(","):
+        for part in text.split(","):
             body = part.lstrip(" \t\f")
             pos = Pos(line, column + at + len(part) - len(body))
             at += len(part) + 1
@@ -237,13 +298,17 @@ class _Builder(Transformer[Token, Any]):
 
     def discard(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        self.statement_lines.append((self._pos(tok).line, "discard"))
-        return ("discard", (_card(tok.value), self._pos(tok)))
+        return self._discard(tok.value, self._pos(tok))
+
+    def _discard(self, text: str, pos: Pos) -> tuple[str, Any]:
+        self.statement_lines.append((pos.line, "discard"))
+        return ("discard", (_card(text), pos))
 
     def trick(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
-        text = tok.value
+        return self._trick(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+
+    def _trick(self, text: str, line: int, column: int) -> tuple[str, Any]:
         words = text.split(" ")
         if "\t" not in text and all(len(w) > 2 and w[1] == ":" for w in words):  # the usual spelling: E:KD S:JD W:KC N:JH
             plays_list = []
@@ -263,29 +328,69 @@ class _Builder(Transformer[Token, Any]):
 
     def renege(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        self.statement_lines.append((self._pos(tok).line, "renege"))
-        return ("renege", RenegeCall(Seat.parse(tok.value), self._pos(tok)))
+        return self._renege(tok.value, self._pos(tok))
+
+    def _renege(self, text: str, pos: Pos) -> tuple[str, Any]:
+        self.statement_lines.append((pos.line, "renege"))
+        return ("renege", RenegeCall(Seat.parse(text), pos))
 
     def score(self, children: list[Token]) -> tuple[str, Any]:
         ns, ew = children
-        self.statement_lines.append((self._pos(ns).line, "score"))
-        return ("score", TeamPoints(int(ns.value), int(ew.value), self._pos(ns)))
+        return self._points("score", int(ns.value), int(ew.value), self._pos(ns))
 
     def trick_count(self, children: list[Token]) -> tuple[str, Any]:
         ns, ew = children
-        self.statement_lines.append((self._pos(ns).line, "tricks"))
-        return ("tricks", TeamPoints(int(ns.value), int(ew.value), self._pos(ns)))
+        return self._points("tricks", int(ns.value), int(ew.value), self._pos(ns))
+
+    def _points(self, kind: str, ns: int, ew: int, pos: Pos) -> tuple[str, Any]:
+        self.statement_lines.append((pos.line, kind))
+        return (kind, TeamPoints(ns, ew, pos))
+
+    # whole statements read as one token (the grammar's *_LINE terminals) ---------
+    def _line(self, tok: Token) -> tuple[str, Any]:
+        """A statement read as one line token, built exactly as its rule builds it."""
+        kind = tok.type
+        first = tok.value.split("\n", 1)[0].split("#", 1)[0]
+        skip = _KEYWORD_LENGTH[kind]
+        rest = first[skip:]
+        payload = rest.lstrip(" \t\f").rstrip(" \t\f\r")
+        line = (tok.line or 0) + self.line_offset
+        column = (tok.column or 1) + skip + len(rest) - len(rest.lstrip(" \t\f"))
+        if kind == "TRICK_LINE":
+            return self._trick(payload, line, column)
+        if kind == "BID_LINE":
+            return self._bid(self._calls(payload, line, column))
+        if kind == "DEAL_LINE":
+            return self._deal(payload, line, column)
+        if kind == "UP_LINE":
+            return self._up(payload, Pos(line, column))
+        if kind == "DISCARD_LINE":
+            return self._discard(payload, Pos(line, column))
+        if kind == "RENEGE_LINE":
+            return self._renege(payload, Pos(line, column))
+        m = _POINTS.match(payload)  # SCORE_LINE or TRICKS_LINE: "NS 3 EW 2"
+        assert m is not None, "the grammar's *_LINE terminals and _KEYWORD_LENGTH disagree"
+        return self._points("score" if kind == "SCORE_LINE" else "tricks", int(m.group(1)), int(m.group(2)),
+                            Pos(line, column + m.start(1)))
 
     # the hand ----------------------------------------------------------------
     def hand(self, children: list[Any]) -> HandRecord:
-        number_tok, dealer_tok = children[0], children[1]
-        hand = HandRecord(int(number_tok.value), Seat.parse(dealer_tok.value), Pos(self._pos(number_tok).line, 1))
+        head = children[0]
+        if head.type == "HAND_LINE":
+            m = _HAND_PARTS.match(head.value)
+            assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
+            number, dealer, statements = int(m.group(1)), _SEATS[m.group(2)], children[1:]
+        else:
+            number, dealer, statements = int(head.value), Seat.parse(children[1].value), children[2:]
+        hand = HandRecord(number, dealer, Pos((head.line or 0) + self.line_offset, 1))
         deal: list[Holding] = []
         calls: list[Call] = []
         tricks: list[TrickRecord] = []
         reneges: list[RenegeCall] = []
         repeated: list[tuple[str, Pos]] = []
-        for kind, value in children[2:]:
+        line_statement = self._line
+        for item in statements:
+            kind, value = item if type(item) is tuple else line_statement(item)
             if kind == "trick":
                 tricks.append(value)
             elif kind == "bid":
@@ -330,6 +435,11 @@ class _Builder(Transformer[Token, Any]):
 
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
+    return build_parser(grammar_text())
+
+
+def build_parser(grammar: str) -> tuple[Lark, _Builder]:
+    """An LALR parser of ``grammar`` (the notation's, or a test's variant of it) and its builder."""
     builder = _Builder()
     options: dict[str, Any] = {}
     try:  # the Cython build of Lark's LALR runtime, when installed, is ~1.6x faster
@@ -339,7 +449,7 @@ def _parser() -> tuple[Lark, _Builder]:
     except ImportError:  # pragma: no cover - depends on the environment
         pass
     parser = Lark(
-        grammar_text(),
+        grammar,
         parser="lalr",
         start=["hand", "tags", "start"],
         transformer=builder,
@@ -354,8 +464,10 @@ _CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
 
 
 def describe_expected(expected: Iterable[str]) -> list[str]:
-    # CALLS is the fast spelling of a bid list that SEAT starts: naming the seat says it all
-    names = {TERMINAL_NAMES.get(e, e) for e in expected if e not in _CHUNK_OPENERS and e != "CALLS"}
+    # CALLS and the *_LINE terminals are one-token spellings of what their keyword or SEAT
+    # starts (see the grammar): naming the keyword or the seat says it all
+    names = {TERMINAL_NAMES.get(e, e) for e in expected
+             if e not in _CHUNK_OPENERS and e != "CALLS" and not e.endswith("_LINE")}
     return sorted(names)
 
 
@@ -530,6 +642,15 @@ def _preamble_comments(chunk: Chunk) -> list[Comment]:
     return [Comment(text, "tags", False, pos) for pos, text in scan_comments(chunk)]
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of a text exactly as reading it from a file gives them.
+
+    ``str.splitlines`` is not that: it also ends a line at a form feed, which
+    the notation allows as a space, and at other rare characters.
+    """
+    return io.StringIO(text, newline="").readlines()
+
+
 def read_text(text: str) -> list[GameRecord]:
     """Parse a whole text (convenient for tests and small files)."""
-    return list(read_games(text.splitlines(keepends=True)))
+    return list(read_games(text_lines(text)))

@@ -40,7 +40,7 @@ from ..model import (
     Tag,
     TeamPoints,
 )
-from .reader import Chunk, _is_blank, _parser, iter_chunks, parse_chunk
+from .reader import Chunk, _is_blank, _parser, iter_chunks, parse_chunk, text_lines
 
 ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
 
@@ -236,7 +236,7 @@ def format_text(text: str) -> Formatted:
     """The canonical form of a notation text, formatted one chunk at a time."""
     blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
     problems: list[str] = []
-    for chunk in iter_chunks(text.splitlines(keepends=True)):
+    for chunk in iter_chunks(text_lines(text)):
         blocks.append(_format_chunk(chunk, problems))
     out: list[str] = []
     previous = ""
