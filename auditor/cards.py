@@ -289,6 +289,8 @@ class Seat(IntEnum):
         return self.name
 
 
+#: The seats clockwise from North (looping over a tuple is much faster than over the enum).
+SEATS: tuple[Seat, ...] = tuple(Seat)
 _LEFT: tuple[Seat, ...] = (Seat.E, Seat.S, Seat.W, Seat.N)
 _PARTNER: tuple[Seat, ...] = (Seat.S, Seat.W, Seat.N, Seat.E)
 _SEAT_SPELLINGS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}

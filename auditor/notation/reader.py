@@ -133,12 +133,11 @@ _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 _card = Card.parse
 
-#: How long the keyword of each one-token statement is (the grammar's *_LINE terminals).
-_KEYWORD_LENGTH = {"DEAL_LINE": 4, "UP_LINE": 2, "BID_LINE": 3, "DISCARD_LINE": 7, "TRICK_LINE": 5,
-                   "RENEGE_LINE": 6, "SCORE_LINE": 5, "TRICKS_LINE": 6}
+#: The keyword that starts a statement line of a STATEMENTS token.
+_KEYWORD = re.compile(r"[A-Za-z]+")
 _POINTS = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)", re.IGNORECASE)
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
-_TAG_PARTS = re.compile(r'\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
+_TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
 _SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
@@ -213,13 +212,26 @@ class _Builder:
         self.statement_lines.append((pos.line, "tags"))
         return Tag(name, text, pos)
 
-    def _tag_line(self, tok: Token) -> Tag:
-        m = _TAG_PARTS.match(tok.value)
-        assert m is not None, "the grammar's TAG_LINE and _TAG_PARTS disagree"
-        return self._tag(m.group(1), m.group(2), (tok.line or 0) + self.line_offset, (tok.column or 1) + m.start(1))
+    def _tag_lines(self, tok: Token) -> list[Tag]:
+        """The tags of a TAGS token (a run of well-formed tag lines)."""
+        out = []
+        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
+        for raw in tok.value.split("\n"):
+            m = _TAG_PARTS.match(raw)
+            if m is not None:  # not a blank or comment line (the grammar's _NL)
+                out.append(self._tag(m.group(1), m.group(2), line, column + m.start(1)))
+            line += 1
+            column = 1
+        return out
 
     def tags(self, children: list[Any]) -> list[Tag]:
-        return [self._tag_line(c) if type(c) is not Tag else c for c in children]
+        out: list[Tag] = []
+        for child in children:
+            if type(child) is Tag:
+                out.append(child)
+            else:
+                out.extend(self._tag_lines(child))
+        return out
 
     # statements ------------------------------------------------------------
     def deal(self, children: list[Token]) -> tuple[str, Any]:
@@ -346,32 +358,42 @@ class _Builder:
         self.statement_lines.append((pos.line, kind))
         return (kind, TeamPoints(ns, ew, pos))
 
-    # whole statements read as one token (the grammar's *_LINE terminals) ---------
-    def _line(self, tok: Token) -> tuple[str, Any]:
-        """A statement read as one line token, built exactly as its rule builds it."""
-        kind = tok.type
-        first = tok.value.split("\n", 1)[0].split("#", 1)[0]
-        skip = _KEYWORD_LENGTH[kind]
-        rest = first[skip:]
-        payload = rest.lstrip(" \t\f").rstrip(" \t\f\r")
-        line = (tok.line or 0) + self.line_offset
-        column = (tok.column or 1) + skip + len(rest) - len(rest.lstrip(" \t\f"))
-        if kind == "TRICK_LINE":
+    # runs of well-formed statements read as one token (STATEMENTS, TAGS) -----------
+    def _statements(self, tok: Token) -> list[tuple[str, Any]]:
+        """The statements of a STATEMENTS token, built exactly as their rules build them."""
+        out = []
+        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
+        for raw in tok.value.split("\n"):
+            body = raw.lstrip(" \t\f")
+            if body and body[0] not in "#\r":  # not a blank or comment line (the grammar's _NL)
+                keyword = _KEYWORD.match(body)
+                assert keyword is not None, "a STATEMENTS line starts with its keyword"
+                rest = body[keyword.end():]
+                payload = rest.lstrip(" \t\f")
+                at = column + len(raw) - len(payload)
+                payload = payload.split("#", 1)[0].rstrip(" \t\f\r")
+                out.append(self._statement(keyword.group(0).lower(), payload, line, at))
+            line += 1
+            column = 1
+        return out
+
+    def _statement(self, keyword: str, payload: str, line: int, column: int) -> tuple[str, Any]:
+        """One well-formed statement line: its keyword and what follows it, from ``column``."""
+        if keyword == "trick":
             return self._trick(payload, line, column)
-        if kind == "BID_LINE":
+        if keyword == "bid":
             return self._bid(self._calls(payload, line, column))
-        if kind == "DEAL_LINE":
+        if keyword == "deal":
             return self._deal(payload, line, column)
-        if kind == "UP_LINE":
+        if keyword == "up":
             return self._up(payload, Pos(line, column))
-        if kind == "DISCARD_LINE":
+        if keyword == "discard":
             return self._discard(payload, Pos(line, column))
-        if kind == "RENEGE_LINE":
+        if keyword == "renege":
             return self._renege(payload, Pos(line, column))
-        m = _POINTS.match(payload)  # SCORE_LINE or TRICKS_LINE: "NS 3 EW 2"
-        assert m is not None, "the grammar's *_LINE terminals and _KEYWORD_LENGTH disagree"
-        return self._points("score" if kind == "SCORE_LINE" else "tricks", int(m.group(1)), int(m.group(2)),
-                            Pos(line, column + m.start(1)))
+        m = _POINTS.match(payload)  # score or tricks: "NS 3 EW 2"
+        assert m is not None and keyword in ("score", "tricks"), f"no statement starts with {keyword!r}"
+        return self._points(keyword, int(m.group(1)), int(m.group(2)), Pos(line, column + m.start(1)))
 
     # the hand ----------------------------------------------------------------
     def hand(self, children: list[Any]) -> HandRecord:
@@ -379,18 +401,22 @@ class _Builder:
         if head.type == "HAND_LINE":
             m = _HAND_PARTS.match(head.value)
             assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
-            number, dealer, statements = int(m.group(1)), _SEATS[m.group(2)], children[1:]
+            number, dealer, parts = int(m.group(1)), _SEATS[m.group(2)], children[1:]
         else:
-            number, dealer, statements = int(head.value), Seat.parse(children[1].value), children[2:]
+            number, dealer, parts = int(head.value), Seat.parse(children[1].value), children[2:]
+        statements: list[tuple[str, Any]] = []
+        for part in parts:  # a statement built by its rule, or a STATEMENTS token of several
+            if type(part) is tuple:
+                statements.append(part)
+            else:
+                statements.extend(self._statements(part))
         hand = HandRecord(number, dealer, Pos((head.line or 0) + self.line_offset, 1))
         deal: list[Holding] = []
         calls: list[Call] = []
         tricks: list[TrickRecord] = []
         reneges: list[RenegeCall] = []
         repeated: list[tuple[str, Pos]] = []
-        line_statement = self._line
-        for item in statements:
-            kind, value = item if type(item) is tuple else line_statement(item)
+        for kind, value in statements:
             if kind == "trick":
                 tricks.append(value)
             elif kind == "bid":
@@ -461,13 +487,14 @@ def build_parser(grammar: str) -> tuple[Lark, _Builder]:
 
 #: Terminals that only ever open a chunk: inside a hand they are never what is missing.
 _CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
+_ONE_TOKEN = {"CALLS", "STATEMENTS", "TAGS"}
 
 
 def describe_expected(expected: Iterable[str]) -> list[str]:
-    # CALLS and the *_LINE terminals are one-token spellings of what their keyword or SEAT
-    # starts (see the grammar): naming the keyword or the seat says it all
+    # CALLS, STATEMENTS, TAGS and the *_LINE terminals are one-token spellings of what a
+    # keyword, "[" or a seat starts (see the grammar): naming that says it all
     names = {TERMINAL_NAMES.get(e, e) for e in expected
-             if e not in _CHUNK_OPENERS and e != "CALLS" and not e.endswith("_LINE")}
+             if e not in _CHUNK_OPENERS and e not in _ONE_TOKEN and not e.endswith("_LINE")}
     return sorted(names)
 
 

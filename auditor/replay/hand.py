@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order, trump_view
+from ..cards import SEATS, Card, Rank, Seat, Suit, Team, deck, display_order, trump_view
 from ..findings import (
     ALONE_NOT_ALLOWED,
     BID_AFTER_CLOSE,
@@ -297,7 +297,8 @@ class HandReplay:
 
     # ----------------------------------------------------------------- play
     def active_seats(self) -> list[Seat]:
-        return [s for s in Seat if s not in self._sitting_out()]
+        out = self._sitting_out()
+        return [s for s in SEATS if s not in out] if out else list(SEATS)
 
     def _sitting_out(self) -> tuple[Seat, ...]:
         """The partners of a lone maker and of a lone defender."""
@@ -362,12 +363,12 @@ class HandReplay:
             assert best.seat is not None
             leader = best.seat
         # the cards each seat is seen to play, for holdings the deal does not record
-        later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in Seat}
+        later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
         for t_index, (plays, _, _) in enumerate(seated, 1):
             for play in plays:
                 later[play.seat].append((t_index, play.card))  # type: ignore[index]
         # pass 2: judge every play
-        next_of = {s: self._next_active(s, active) for s in Seat}
+        next_of = {s: self._next_active(s, active) for s in SEATS}
         played_at: dict[Card, tuple[int, Seat]] = {}
         won = {Team.NS: 0, Team.EW: 0}
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
