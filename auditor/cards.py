@@ -19,6 +19,9 @@ class Suit(Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # members are singletons compared by identity; Enum's own hash is Python code on the hot path
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value
@@ -299,6 +302,8 @@ _SEAT_SPELLINGS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): 
 class Team(Enum):
     NS = "NS"
     EW = "EW"
+
+    __hash__ = object.__hash__  # as Suit's
 
     @property
     def other(self) -> Team:

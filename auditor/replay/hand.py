@@ -341,39 +341,46 @@ class HandReplay:
             extra = record.tricks[n_tricks]
             self.report(TOO_MANY_TRICKS, f"{len(record.tricks)} tricks are written, but a hand has {n_tricks}", extra.pos, trick=n_tricks + 1)
         active = self.active_seats()
-        trump = self.trump
-        view = trump_view(trump)
-        suit_of = view.suit_of
+        view = trump_view(self.trump)
+        suit_of, power, trump = view.suit_of, view.power, view.trump
         # pass 1: who played each card and who won each trick (seats may be implicit)
-        seated: list[tuple[list[Play], Seat, Play | None]] = []  # plays, expected leader, winning play
+        seated: list[tuple[tuple[Play, ...] | list[Play], Seat, Play | None]] = []  # plays, expected leader, winner
         leader = self.first_leader()
         for trick in record.tricks[:n_tricks]:
-            plays = self._seated(trick, leader, active)
+            plays: tuple[Play, ...] | list[Play] = trick.plays
+            for play in plays:
+                if play.seat is None:
+                    plays = self._seated(trick, leader, active)
+                    break
             if not plays:
                 seated.append((plays, leader, None))
                 continue
-            led = suit_of[plays[0].card]
             best = plays[0]
-            top = view.strength(best.card, led)
+            led = suit_of[best.card]
+            top = power[best.card]
             for play in plays[1:]:
-                power = view.strength(play.card, led)
-                if power > top:
-                    best, top = play, power
+                suit = suit_of[play.card]
+                if (suit is trump or suit is led) and power[play.card] > top:
+                    best, top = play, power[play.card]
             seated.append((plays, leader, best))
             assert best.seat is not None
             leader = best.seat
         # the cards each seat is seen to play, for holdings the deal does not record
         later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
-        for t_index, (plays, _, _) in enumerate(seated, 1):
-            for play in plays:
-                later[play.seat].append((t_index, play.card))  # type: ignore[index]
+        if len(self.held) < len(SEATS):  # read only for a seat whose deal is not recorded
+            for t_index, (plays, _, _) in enumerate(seated, 1):
+                for play in plays:
+                    later[play.seat].append((t_index, play.card))  # type: ignore[index]
         # pass 2: judge every play
         next_of = {s: self._next_active(s, active) for s in SEATS}
         played_at: dict[Card, tuple[int, Seat]] = {}
-        won = {Team.NS: 0, Team.EW: 0}
+        lone_partner = self.maker.partner if self.alone and self.maker is not None else None
+        defender_partner = self.defender.partner if self.defender is not None else None
+        deck, discarded, up, held_of = self.deck, self.discarded, record.up, self.held
+        won_ns = won_ew = 0
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
-            trick = record.tricks[t_index - 1]
             if len(plays) != len(active):
+                trick = record.tricks[t_index - 1]
                 self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} cards; {len(active)} players are in this hand", trick.pos, trick=t_index)
             if not plays or winning is None:
                 continue
@@ -387,34 +394,40 @@ class HandReplay:
             led = suit_of[lead_card]
             out_of_turn_reported = False
             for i, play in enumerate(plays):
-                seat = play.seat
+                seat, c = play.seat, play.card
                 assert seat is not None
-                if self.alone and self.maker is not None and seat is self.maker.partner:
-                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {play.card} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
-                elif self.defender is not None and seat is self.defender.partner:
-                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {play.card} while partner {self.defender} defends alone", play.pos, trick=t_index, seat=seat)
+                if seat is lone_partner:
+                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
+                elif seat is defender_partner:
+                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.defender} defends alone", play.pos, trick=t_index, seat=seat)
                 elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported:
                     self.report(PLAY_OUT_OF_TURN, f"{seat} plays out of turn in trick {t_index}; it was {expected}'s turn", play.pos, trick=t_index, seat=seat)
                     out_of_turn_reported = True
                 seen_seats.add(seat)
                 expected = next_of[seat]
-                self._check_card(play, t_index, played_at)
-                followed = i == 0 or suit_of[play.card] is led
-                held = self.held.get(seat)
+                held = held_of.get(seat)
+                if c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held):
+                    self._check_card(play, t_index, played_at)  # something to look into: the full checks
+                else:
+                    played_at[c] = (t_index, seat)
+                followed = i == 0 or suit_of[c] is led
                 if not followed and (
                     # a quick look first: most failures to follow are a void, legal and common
-                    any(suit_of[c] is led for c in held if c is not play.card)
+                    any(suit_of[h] is led for h in held if h is not c)
                     if held is not None
-                    else any(t >= t_index and suit_of[c] is led for t, c in later[seat])
+                    else any(t >= t_index and suit_of[h] is led for t, h in later[seat])
                 ):
                     self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
-                    held.discard(play.card)
-                facts.append(PlayFact(t_index, seat, play.card, led, i == 0, followed, play is winning))
+                    held.discard(c)
+                facts.append(PlayFact(t_index, seat, c, led, i == 0, followed, play is winning))
             assert winning.seat is not None
-            won[winning.seat.team] += 1
+            if winning.seat.team is Team.NS:
+                won_ns += 1
+            else:
+                won_ew += 1
         if len(record.tricks) >= n_tricks:
-            self.result.tricks_ns, self.result.tricks_ew = won[Team.NS], won[Team.EW]
+            self.result.tricks_ns, self.result.tricks_ew = won_ns, won_ew
         return facts
 
     def _seated(self, trick: TrickRecord, leader: Seat, active: list[Seat]) -> list[Play]:
