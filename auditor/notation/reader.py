@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -133,8 +133,6 @@ _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 _card = Card.parse
 
-#: The keyword that starts a statement line of a STATEMENTS token.
-_KEYWORD = re.compile(r"[A-Za-z]+")
 _POINTS = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)", re.IGNORECASE)
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
 _TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
@@ -152,6 +150,19 @@ def scan_comments(chunk: Chunk) -> list[tuple[Pos, str]]:
         if at >= 0:
             found.append((Pos(chunk.first_line + i, at + 1), line[at:].rstrip("\r\n")))
     return found
+
+
+def _simple_plays(text: str, line: int, column: int) -> list[Play] | None:
+    """The plays of a trick in the usual spelling (``E:KD S:JD W:KC N:JH``), or None."""
+    plays = []
+    at = column
+    for word in text.split(" "):
+        card = known_card(word[2:])
+        if card is None or word[1] != ":":
+            return None
+        plays.append(Play(_SEATS[word[0]], card, Pos(line, at)))
+        at += len(word) + 1
+    return plays
 
 
 def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
@@ -192,10 +203,12 @@ class _Builder:
     """
 
     def __init__(self) -> None:
-        self.line_offset = 0
-        self.statement_lines: list[tuple[int, str]] = []
-        self.tricks_seen = 0  # trick statements so far in the chunk
-        self.tag_comments: tuple[Comment, ...] = ()
+        self.line_offset = 0  # the chunk's first line number, less one
+        #: a statement's builder by its keyword: (text after the keyword, line, its column) -> (kind, value)
+        self._by_keyword: dict[str, Callable[[str, int, int], tuple[str, Any]]] = {
+            "deal": self._deal, "up": self._up, "bid": self._bid_text, "discard": self._discard,
+            "trick": self._trick, "renege": self._renege, "score": self._score, "tricks": self._trick_count,
+        }
 
     def _pos(self, token: Token) -> Pos:
         return Pos((token.line or 0) + self.line_offset, token.column or 0)
@@ -209,7 +222,6 @@ class _Builder:
         raw = quoted[1:-1]
         text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
         pos = Pos(line, max(name_column - 1, 1))
-        self.statement_lines.append((pos.line, "tags"))
         return Tag(name, text, pos)
 
     def _tag_lines(self, tok: Token) -> list[Tag]:
@@ -249,16 +261,14 @@ class _Builder:
                 cards = tuple(_card(w) for w, _ in words)
                 where = tuple(Pos(line, column + at) for _, at in words)
                 holdings.append(Holding(Seat.parse(mark.group(1)), cards, Pos(line, column + mark.start()), where))
-        self.statement_lines.append((line, "deal"))
         return ("deal", tuple(holdings))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        return self._up(tok.value, self._pos(tok))
+        return self._up(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
 
-    def _up(self, text: str, pos: Pos) -> tuple[str, Any]:
-        self.statement_lines.append((pos.line, "up"))
-        return ("up", (_card(text), pos))
+    def _up(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return ("up", (_card(text), Pos(line, column)))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
@@ -279,12 +289,11 @@ class _Builder:
     def bid(self, children: list[Any]) -> tuple[str, Any]:
         if len(children) == 1 and getattr(children[0], "type", None) == "CALLS":  # a Token (Lark's or Cython's)
             tok = children[0]
-            return self._bid(self._calls(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1))
-        return self._bid(children)
+            return self._bid_text(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        return ("bid", tuple(children))
 
-    def _bid(self, calls: list[Call | LoneDefense]) -> tuple[str, Any]:
-        self.statement_lines.append((calls[0].pos.line, "bid"))
-        return ("bid", tuple(calls))
+    def _bid_text(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return ("bid", tuple(self._calls(text, line, column)))
 
     @staticmethod
     def _calls(text: str, line: int, column: int) -> list[Call | LoneDefense]:
@@ -310,41 +319,28 @@ class _Builder:
 
     def discard(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        return self._discard(tok.value, self._pos(tok))
+        return self._discard(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
 
-    def _discard(self, text: str, pos: Pos) -> tuple[str, Any]:
-        self.statement_lines.append((pos.line, "discard"))
-        return ("discard", (_card(text), pos))
+    def _discard(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return ("discard", (_card(text), Pos(line, column)))
 
     def trick(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
         return self._trick(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
 
     def _trick(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        words = text.split(" ")
-        if "\t" not in text and all(len(w) > 2 and w[1] == ":" for w in words):  # the usual spelling: E:KD S:JD W:KC N:JH
-            plays_list = []
-            at = column
-            for w in words:
-                plays_list.append(Play(_SEATS[w[0]], _card(w[2:]), Pos(line, at)))
-                at += len(w) + 1
-            plays = tuple(plays_list)
-        else:
-            plays = tuple(
-                Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
-                for m in _PLAY.finditer(text)
-            )
-        self.tricks_seen += 1
-        self.statement_lines.append((line, f"trick{self.tricks_seen}"))
-        return ("trick", TrickRecord(plays, plays[0].pos))
+        plays = _simple_plays(text, line, column)
+        if plays is None:  # an unusual spelling, such as "E: KD" or tabs
+            plays = [Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
+                     for m in _PLAY.finditer(text)]
+        return ("trick", TrickRecord(tuple(plays), plays[0].pos))
 
     def renege(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
-        return self._renege(tok.value, self._pos(tok))
+        return self._renege(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
 
-    def _renege(self, text: str, pos: Pos) -> tuple[str, Any]:
-        self.statement_lines.append((pos.line, "renege"))
-        return ("renege", RenegeCall(Seat.parse(text), pos))
+    def _renege(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return ("renege", RenegeCall(Seat.parse(text), Pos(line, column)))
 
     def score(self, children: list[Token]) -> tuple[str, Any]:
         ns, ew = children
@@ -355,45 +351,37 @@ class _Builder:
         return self._points("tricks", int(ns.value), int(ew.value), self._pos(ns))
 
     def _points(self, kind: str, ns: int, ew: int, pos: Pos) -> tuple[str, Any]:
-        self.statement_lines.append((pos.line, kind))
         return (kind, TeamPoints(ns, ew, pos))
+
+    def _score(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return self._points_text("score", text, line, column)
+
+    def _trick_count(self, text: str, line: int, column: int) -> tuple[str, Any]:
+        return self._points_text("tricks", text, line, column)
+
+    @staticmethod
+    def _points_text(kind: str, text: str, line: int, column: int) -> tuple[str, Any]:
+        m = _POINTS.match(text)  # "NS 3 EW 2", as the grammar guarantees
+        assert m is not None, f"a well-formed {kind} statement reads NS <n> EW <n>"
+        return (kind, TeamPoints(int(m.group(1)), int(m.group(2)), Pos(line, column + m.start(1))))
 
     # runs of well-formed statements read as one token (STATEMENTS, TAGS) -----------
     def _statements(self, tok: Token) -> list[tuple[str, Any]]:
         """The statements of a STATEMENTS token, built exactly as their rules build them."""
         out = []
+        by_keyword = self._by_keyword
         line, column = (tok.line or 0) + self.line_offset, tok.column or 1
         for raw in tok.value.split("\n"):
             body = raw.lstrip(" \t\f")
             if body and body[0] not in "#\r":  # not a blank or comment line (the grammar's _NL)
-                keyword = _KEYWORD.match(body)
-                assert keyword is not None, "a STATEMENTS line starts with its keyword"
-                rest = body[keyword.end():]
-                payload = rest.lstrip(" \t\f")
-                at = column + len(raw) - len(payload)
-                payload = payload.split("#", 1)[0].rstrip(" \t\f\r")
-                out.append(self._statement(keyword.group(0).lower(), payload, line, at))
+                keyword, rest = body.split(None, 1)  # the grammar puts a space after the keyword
+                at = column + len(raw) - len(rest)
+                if "#" in rest:
+                    rest = rest.split("#", 1)[0]
+                out.append(by_keyword[keyword.lower()](rest.rstrip(" \t\f\r"), line, at))
             line += 1
             column = 1
         return out
-
-    def _statement(self, keyword: str, payload: str, line: int, column: int) -> tuple[str, Any]:
-        """One well-formed statement line: its keyword and what follows it, from ``column``."""
-        if keyword == "trick":
-            return self._trick(payload, line, column)
-        if keyword == "bid":
-            return self._bid(self._calls(payload, line, column))
-        if keyword == "deal":
-            return self._deal(payload, line, column)
-        if keyword == "up":
-            return self._up(payload, Pos(line, column))
-        if keyword == "discard":
-            return self._discard(payload, Pos(line, column))
-        if keyword == "renege":
-            return self._renege(payload, Pos(line, column))
-        m = _POINTS.match(payload)  # score or tricks: "NS 3 EW 2"
-        assert m is not None and keyword in ("score", "tricks"), f"no statement starts with {keyword!r}"
-        return self._points(keyword, int(m.group(1)), int(m.group(2)), Pos(line, column + m.start(1)))
 
     # the hand ----------------------------------------------------------------
     def hand(self, children: list[Any]) -> HandRecord:
@@ -565,6 +553,27 @@ def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()
     )
 
 
+def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
+    """The line of every statement of a parsed chunk, with the name comments attach to."""
+    if isinstance(result, list):
+        return [(tag.pos.line, "tags") for tag in result]
+    hand = result
+    lines = [(hand.pos.line, "hand")]
+    lines += [(holding.pos.line, "deal") for holding in hand.deal]
+    lines += [(call.pos.line, "bid") for call in hand.calls]
+    lines += [(trick.pos.line, f"trick{i}") for i, trick in enumerate(hand.tricks, 1)]
+    lines += [(renege.pos.line, "renege") for renege in hand.reneges]
+    lines += [(pos.line, "bid" if kind == "defend" else kind) for kind, pos in hand.repeated]
+    for name, pos in (("up", hand.up_pos if hand.up is not None else None),
+                      ("discard", hand.discard_pos if hand.discard is not None else None),
+                      ("bid", hand.lone_defense.pos if hand.lone_defense is not None else None),
+                      ("score", hand.score.pos if hand.score is not None else None),
+                      ("tricks", hand.trick_counts.pos if hand.trick_counts is not None else None)):
+        if pos is not None:
+            lines.append((pos.line, name))
+    return lines
+
+
 def _attach_comments(found: list[tuple[Pos, str]], statements: list[tuple[int, str]]) -> tuple[Comment, ...]:
     """Give every comment the statement it trails or, on its own line, precedes."""
     out = []
@@ -579,32 +588,35 @@ def _attach_comments(found: list[tuple[Pos, str]], statements: list[tuple[int, s
     return tuple(out)
 
 
-def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | list[Tag]:
+class TagBlock(NamedTuple):
+    """A parsed block of tag lines, with the comments written among them."""
+
+    tags: list[Tag]
+    comments: tuple[Comment, ...]
+
+
+def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
     """Parse one chunk; a syntax error becomes a :class:`BrokenHand`."""
     parser, builder = _parser()
     builder.line_offset = chunk.first_line - 1
-    builder.statement_lines = []
-    builder.tricks_seen = 0
     if len(chunk.lines) > MAX_CHUNK_LINES:
         return BrokenHand(Pos(chunk.first_line, 1), chunk.first_line + len(chunk.lines) - 1,
                           f"a hand of more than {MAX_CHUNK_LINES} lines", ())
     if chunk.long_line is not None:
         return _broken(chunk, Pos(chunk.long_line, MAX_LINE_CHARS + 1),
                        f"line {chunk.long_line} is longer than {MAX_LINE_CHARS} characters; the hand is not read")
-    start = "tags" if chunk.kind == "tags" else "hand"
+    text = chunk.text
     try:
-        result = parser.parse(chunk.text, start=start)
+        result = parser.parse(text, start="tags" if chunk.kind == "tags" else "hand")
     except UnexpectedInput as err:
         return _syntax_error(err, chunk)
-    statements = builder.statement_lines
-    found = scan_comments(chunk) if "#" in chunk.text else []
+    # the inline transformer built a HandRecord or a list of tags, not a Tree
+    found = scan_comments(chunk) if "#" in text else []
+    comments = _attach_comments(found, _statement_lines(result)) if found else ()  # type: ignore[arg-type]
     if isinstance(result, HandRecord):
-        statements.append((result.pos.line, "hand"))
-        if found:
-            result.comments = _attach_comments(found, statements)
-    else:
-        builder.tag_comments = _attach_comments(found, statements) if found else ()
-    return result  # type: ignore[return-value]  # the inline transformer built it, not a Tree
+        result.comments = comments
+        return result
+    return TagBlock(result, comments)  # type: ignore[arg-type]
 
 
 def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) -> Iterator[GameRecord]:
@@ -622,13 +634,14 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
                 pending_comments.extend(_preamble_comments(chunk))
                 continue
         result = parse_chunk(chunk)
-        if isinstance(result, list):  # a tag block opens a game
+        if isinstance(result, TagBlock):  # a tag block opens a game
             if game is not None:
                 yield game
             index += 1
-            game = GameRecord(index, result[0].pos if result else Pos(chunk.first_line, 1), list(result))
+            tags = result.tags
+            game = GameRecord(index, tags[0].pos if tags else Pos(chunk.first_line, 1), list(tags))
             game.comments.extend(pending_comments)
-            game.comments.extend(_parser()[1].tag_comments)
+            game.comments.extend(result.comments)
             pending_comments = []
             _initial_score(game)
             continue

@@ -40,7 +40,7 @@ from ..model import (
     Tag,
     TeamPoints,
 )
-from .reader import Chunk, _is_blank, _parser, iter_chunks, parse_chunk, text_lines
+from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
 
 ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
 
@@ -264,8 +264,8 @@ def _format_chunk(chunk: Chunk, problems: list[str]) -> tuple[str, list[str]]:
     if isinstance(result, BrokenHand):
         problems.append(f"{result.pos}: {result.message}; the hand is left as written")
         return "broken", _verbatim(chunk)
-    if isinstance(result, list):
-        head, after = tag_block_lines(result, _parser()[1].tag_comments)
+    if isinstance(result, TagBlock):
+        head, after = tag_block_lines(result.tags, result.comments)
         return "tags", head + after
     if result.repeated:
         statement, pos = result.repeated[0]
