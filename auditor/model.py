@@ -31,6 +31,10 @@ class Pos(NamedTuple):
 
 NOWHERE = Pos(0, 0)
 
+#: ``new(Pos, (line, column))`` builds a Pos (or any of these named tuples) twice as fast as
+#: ``Pos(line, column)``, whose ``__new__`` is Python code: for the readers' per-card loops.
+new = tuple.__new__
+
 
 class CallKind(Enum):
     PASS = "pass"

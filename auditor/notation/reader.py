@@ -28,6 +28,7 @@ from ..model import (
     HandRecord,
     NOWHERE,
     Holding,
+    new,
     LoneDefense,
     Play,
     Pos,
@@ -160,7 +161,7 @@ def _simple_plays(text: str, line: int, column: int) -> list[Play] | None:
         card = known_card(word[2:])
         if card is None or word[1] != ":":
             return None
-        plays.append(Play(_SEATS[word[0]], card, Pos(line, at)))
+        plays.append(new(Play, (_SEATS[word[0]], card, new(Pos, (line, at)))))
         at += len(word) + 1
     return plays
 
@@ -184,7 +185,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
                 if card is None or seat is None:
                     return None
                 cards.append(card)
-                where.append(Pos(line, at))
+                where.append(new(Pos, (line, at)))
         at += len(word) + 1
     if seat is not None:
         holdings.append(Holding(seat, tuple(cards), seat_pos, tuple(where)))

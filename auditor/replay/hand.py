@@ -46,7 +46,7 @@ from ..findings import (
     Finding,
     Severity,
 )
-from ..model import Call, CallKind, HandRecord, LoneDefense, Play, Pos, TrickRecord
+from ..model import Call, CallKind, HandRecord, LoneDefense, Play, Pos, TrickRecord, new
 from ..rules.schema import FirstLead, Ruleset
 from .legality import classify_failure, explain_failure, led_suit_name
 from .results import HandResult, Outcome, PlayFact
@@ -420,7 +420,7 @@ class HandReplay:
                     self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
                     held.discard(c)
-                facts.append(PlayFact(t_index, seat, c, led, i == 0, followed, play is winning))
+                facts.append(new(PlayFact, (t_index, seat, c, led, i == 0, followed, play is winning)))  # PlayFact(...), faster
             assert winning.seat is not None
             if winning.seat.team is Team.NS:
                 won_ns += 1
