@@ -23,7 +23,7 @@ from ..findings import (
 )
 from ..model import BrokenHand, GameRecord, HandRecord, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
-from .hand import HandReplay
+from .hand import HandReplay, deck_of
 from .results import GameResult, HandResult, Outcome
 
 _WINNER_WORDS = {"ns": Team.NS, "ew": Team.EW, "n-s": Team.NS, "e-w": Team.EW}
@@ -42,6 +42,7 @@ class GameReplay:
     def __init__(self, record: GameRecord, rules: Ruleset) -> None:
         self.record = record
         self.rules = rules
+        self.deck = deck_of(rules)
         self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), initial=record.initial_score)
         self.result.notes.extend(record.notes)
         for rule in record.unhonoured_rules:  # a rule of the record's own that cannot be applied
@@ -106,7 +107,7 @@ class GameReplay:
         index = self.record.index
         self.check_numbering(record)
         self.check_rotation(record)
-        result = HandReplay(record, self.rules, index).run()
+        result = HandReplay(record, self.rules, index, self.deck).run()
         result.counted = self.result.winner is None
         if not result.counted:
             if not self.after_end_reported:

@@ -61,11 +61,11 @@ def _cards(cards: Iterable[Card]) -> str:
 class HandReplay:
     """The state of one hand while it is replayed."""
 
-    def __init__(self, record: HandRecord, rules: Ruleset, game: int) -> None:
+    def __init__(self, record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card] | None = None) -> None:
         self.record = record
         self.rules = rules
         self.game = game
-        self.deck = _deck_of(rules)
+        self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck
         self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score)
         # bidding state
         self.round = 1
@@ -143,6 +143,11 @@ class HandReplay:
                     f"{holding.seat} is dealt {len(holding.cards)} cards; this ruleset deals {size}",
                     holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {_cards(holding.cards)}",),
                 )
+            cards = set(holding.cards)
+            if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
+                self.dealt_to.update(dict.fromkeys(holding.cards, holding.seat))  # the usual case, at C speed
+                self.held[holding.seat] = cards
+                continue
             for i, c in enumerate(holding.cards):
                 if c not in self.deck:
                     self._check_in_deck(c, holding.card_pos(i), f"{holding.seat}'s card", holding.seat)
@@ -188,7 +193,7 @@ class HandReplay:
             and bidding.stick_the_dealer
             and self.round == 2
             and call.seat is self.record.dealer
-            and self.passes == 2 * len(Seat) - 1
+            and self.passes == 2 * len(SEATS) - 1
         ):
             problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
         if (
@@ -234,9 +239,9 @@ class HandReplay:
         self.to_bid = call.seat.left
         if call.kind is CallKind.PASS:
             self.passes += 1
-            if self.passes == len(Seat):  # everyone passed once: the up card is turned down
+            if self.passes == len(SEATS):  # everyone passed once: the up card is turned down
                 self.round = 2
-            elif self.passes >= 2 * len(Seat):
+            elif self.passes >= 2 * len(SEATS):
                 self.closed = self.thrown_in = True
             return
         self.closed = True
@@ -411,13 +416,18 @@ class HandReplay:
                 else:
                     played_at[c] = (t_index, seat)
                 followed = i == 0 or suit_of[c] is led
-                if not followed and (
+                if not followed:
                     # a quick look first: most failures to follow are a void, legal and common
-                    any(suit_of[h] is led for h in held if h is not c)
-                    if held is not None
-                    else any(t >= t_index and suit_of[h] is led for t, h in later[seat])
-                ):
-                    self._check_follow(play, lead_card, t_index, later)
+                    could_follow = False
+                    if held is not None:
+                        for h in held:
+                            if suit_of[h] is led and h is not c:
+                                could_follow = True
+                                break
+                    else:
+                        could_follow = any(t >= t_index and suit_of[h] is led for t, h in later[seat])
+                    if could_follow:
+                        self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
                     held.discard(c)
                 facts.append(new(PlayFact, (t_index, seat, c, led, i == 0, followed, play is winning)))  # PlayFact(...), faster
@@ -571,7 +581,8 @@ class HandReplay:
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 
-def _deck_of(rules: Ruleset) -> frozenset[Card]:
+def deck_of(rules: Ruleset) -> frozenset[Card]:
+    """The cards of the ruleset's deck."""
     key = tuple(r.value for r in rules.deck.ranks)
     found = _DECKS.get(key)
     if found is None:
