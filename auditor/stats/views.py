@@ -83,7 +83,13 @@ def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyF
     )
 
 
+#: the columns of the hand facts that a view by seat reads (every hand with the same values counts alike)
+_SEAT_VIEW_COLUMNS = ("dealer", "maker", "maker_team", "alone", "made", "marched", "euchred", "lone_march", "maker_net",
+                      *(f"{p}_{s}" for p in ("ren", "bow") for s in SEATS))
+
+
 def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr) -> pl.LazyFrame:
+    """The rows to count for one seat or team: ``weight`` is how many hands each row stands for."""
     return facts.select(
         key.alias("key"),
         caller.fill_null(False).alias("caller"),
@@ -91,12 +97,17 @@ def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr,
         reneges.alias("ren"),
         bower.alias("bow"),
         "alone", "made", "marched", "euchred", "lone_march", "maker_net",
+        pl.col("weight") if "weight" in facts.collect_schema() else pl.lit(1, pl.Int64).alias("weight"),
     )
 
 
 def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
     """The rows to count, one frame per seat or team (kept apart: summed after counting)."""
     maker, euchred = pl.col("maker"), pl.col("euchred")
+    if by == "seat":
+        # hands alike in everything a seat's view reads are counted once, with their number as
+        # a weight: one pass over the hands, then four small frames (not four passes)
+        facts = _collect(facts.group_by(_SEAT_VIEW_COLUMNS).agg(pl.len().cast(pl.Int64).alias("weight"))).lazy()
     if by in ("player", "seat"):
         parts = []
         for i, s in enumerate(SEATS):
@@ -161,19 +172,23 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
     The per-seat (or per-team) counts are computed when this is called; what is
     left lazy is small (one row per player, team, seat, round or event).
     """
-    caller = pl.col("caller")
+    caller, weight = pl.col("caller"), pl.col("weight")
+
+    def hands_where(condition: pl.Expr) -> pl.Expr:
+        return pl.when(condition).then(weight).otherwise(0).sum().cast(pl.Int64)
+
     counts = [
-        pl.len().cast(pl.Int64).alias("hands"),
-        caller.sum().cast(pl.Int64).alias("calls"),
-        (caller & pl.col("made")).sum().cast(pl.Int64).alias("made"),
-        (caller & pl.col("marched")).sum().cast(pl.Int64).alias("marched"),
-        (caller & pl.col("euchred")).sum().cast(pl.Int64).alias("euchred"),
-        (caller & pl.col("alone")).sum().cast(pl.Int64).alias("lone_attempts"),
-        (caller & pl.col("lone_march")).sum().cast(pl.Int64).alias("lone_marches"),
-        pl.when(caller).then(pl.col("maker_net")).otherwise(0).sum().cast(pl.Int64).alias("net"),
-        pl.col("defended").sum().cast(pl.Int64).alias("euchres_as_defender"),
-        pl.col("ren").sum().cast(pl.Int64).alias("reneges"),
-        pl.col("bow").sum().cast(pl.Int64).alias("left_bower_errors"),
+        weight.sum().cast(pl.Int64).alias("hands"),
+        hands_where(caller).alias("calls"),
+        hands_where(caller & pl.col("made")).alias("made"),
+        hands_where(caller & pl.col("marched")).alias("marched"),
+        hands_where(caller & pl.col("euchred")).alias("euchred"),
+        hands_where(caller & pl.col("alone")).alias("lone_attempts"),
+        hands_where(caller & pl.col("lone_march")).alias("lone_marches"),
+        pl.when(caller).then(pl.col("maker_net") * weight).otherwise(0).sum().cast(pl.Int64).alias("net"),
+        hands_where(pl.col("defended")).alias("euchres_as_defender"),
+        (pl.col("ren") * weight).sum().cast(pl.Int64).alias("reneges"),
+        (pl.col("bow") * weight).sum().cast(pl.Int64).alias("left_bower_errors"),
     ]
     # count each seat's (or team's) rows on its own, one after the other, and add the
     # counts: a season of hands is never held four times over in memory
