@@ -77,3 +77,26 @@ def test_an_enormous_line_is_never_held_whole(tmp_path) -> None:
         tracemalloc.stop()
     assert peak < 5_000_000, peak
     assert "longer than" in games[0].hands[0].message
+
+
+def test_an_endless_hand_is_refused_without_being_held_whole() -> None:
+    """A hand of a million lines is one syntax finding, and the reader keeps no more than the limit of them."""
+    from auditor.model import BrokenHand
+    from auditor.notation.reader import MAX_CHUNK_LINES, iter_chunks, read_games
+
+    def lines():
+        yield '[Event "endless"]\n'
+        yield "hand 1 dealer N\n"
+        for _ in range(1_000_000):
+            yield "# and then...\n"
+        yield "hand 2 dealer E\n"
+        yield "up AD\n"
+
+    chunks = iter_chunks(lines())
+    sizes = [(c.first_line, len(c.lines), c.last_line) for c in chunks]
+    assert sizes[1] == (2, MAX_CHUNK_LINES + 1, 1_000_002)
+    (game,) = read_games(lines())
+    first, second = game.hands
+    assert isinstance(first, BrokenHand) and first.end_line == 1_000_002
+    assert f"more than {MAX_CHUNK_LINES} lines" in first.message
+    assert not isinstance(second, BrokenHand) and second.number == 2 and second.pos.line == 1_000_003

@@ -46,6 +46,7 @@ MAX_LINE_CHARS = 4000
 MAX_CHUNK_LINES = 400
 
 _CHUNK_START = re.compile(r"[ \t]*(?:hand\b|\[)", re.IGNORECASE)
+_CHUNK_FIRST_CHARS = frozenset(" \thH[")  # how a line that _CHUNK_START matches can begin
 _SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE)
 _SALVAGE_SCORE = re.compile(r"^[ \t]*score[ \t]+NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE)
 
@@ -92,33 +93,46 @@ class Chunk:
     first_line: int  # 1-based line number of the chunk's first line
     lines: list[str] = field(default_factory=list)
     long_line: int | None = None  # the first line longer than MAX_LINE_CHARS, if any
+    dropped: int = 0  # lines past MAX_CHUNK_LINES, counted but not kept (the chunk is refused)
 
     @property
     def text(self) -> str:
         return "".join(self.lines)
 
+    @property
+    def last_line(self) -> int:
+        return self.first_line + len(self.lines) + self.dropped - 1
 
-def iter_chunks(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
-    """Cut a stream of lines into hand and tag chunks, lazily."""
+
+def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = False) -> Iterator[Chunk]:
+    """Cut a stream of lines into hand and tag chunks, lazily.
+
+    A chunk keeps at most MAX_CHUNK_LINES + 1 lines (it is refused as too long
+    anyway), so that no input makes the reader hold more than that; ``keep_all``
+    keeps every line, for ``fmt``, which must write a refused hand back whole.
+    """
     current = Chunk("preamble", first_line)
+    keep = current.lines
     number = first_line - 1
+    cap = None if keep_all else MAX_CHUNK_LINES + 1
     for line in lines:
         number += 1
-        if not line.endswith("\n"):
+        if line[-1:] != "\n":
             line += "\n"
-        if _CHUNK_START.match(line):
+        if line[:1] in _CHUNK_FIRST_CHARS and _CHUNK_START.match(line):
             kind = "tags" if line.lstrip().startswith("[") else "hand"
-            if kind == "tags" and current.kind == "tags":
-                current.lines.append(line)
-            else:
-                if current.lines:
+            if kind != "tags" or current.kind != "tags":
+                if keep:
                     yield current
-                current = Chunk(kind, number, [line])
+                current = Chunk(kind, number)
+                keep = current.lines
+        if cap is None or len(keep) < cap:
+            keep.append(line)
         else:
-            current.lines.append(line)
-        if current.long_line is None and len(line) > MAX_LINE_CHARS + 1:  # + 1: the newline
+            current.dropped += 1
+        if len(line) > MAX_LINE_CHARS + 1 and current.long_line is None:  # + 1: the newline
             current.long_line = number
-    if current.lines:
+    if keep:
         yield current
 
 
@@ -515,7 +529,7 @@ def _syntax_error(err: UnexpectedInput, chunk: Chunk) -> BrokenHand:
         expected = describe_expected(_acceptable(err))
         if err.token.type == "$END":
             message = "the hand ends too early"
-            line = chunk.first_line + len(chunk.lines) - 1
+            line = chunk.last_line
             column = 1
         elif err.token.type == "_NL":
             message = "unexpected end of the line"
@@ -546,7 +560,7 @@ def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()
         score = TeamPoints(int(score_match.group(1)), int(score_match.group(2)), pos)
     return BrokenHand(
         pos,
-        chunk.first_line + len(chunk.lines) - 1,
+        chunk.last_line,
         message,
         expected,
         int(number_match.group(1)) if number_match else None,
@@ -600,8 +614,8 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
     """Parse one chunk; a syntax error becomes a :class:`BrokenHand`."""
     parser, builder = _parser()
     builder.line_offset = chunk.first_line - 1
-    if len(chunk.lines) > MAX_CHUNK_LINES:
-        return BrokenHand(Pos(chunk.first_line, 1), chunk.first_line + len(chunk.lines) - 1,
+    if len(chunk.lines) + chunk.dropped > MAX_CHUNK_LINES:
+        return BrokenHand(Pos(chunk.first_line, 1), chunk.last_line,
                           f"a hand of more than {MAX_CHUNK_LINES} lines", ())
     if chunk.long_line is not None:
         return _broken(chunk, Pos(chunk.long_line, MAX_LINE_CHARS + 1),

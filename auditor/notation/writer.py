@@ -236,7 +236,7 @@ def format_text(text: str) -> Formatted:
     """The canonical form of a notation text, formatted one chunk at a time."""
     blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
     problems: list[str] = []
-    for chunk in iter_chunks(text_lines(text)):
+    for chunk in iter_chunks(text_lines(text), keep_all=True):
         blocks.append(_format_chunk(chunk, problems))
     out: list[str] = []
     previous = ""
