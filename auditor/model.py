@@ -4,10 +4,11 @@ Readers (the text notation, EGN) build these objects; the replay engine reads
 them.  Nothing here knows a rule of Euchre: a record may hold any nonsense a
 scorekeeper wrote, and it is the replay's job to judge it.
 
-Values are immutable.  The two made for every card of every hand, :class:`Pos`
-and :class:`Play`, are typed named tuples rather than frozen dataclasses: a
-frozen dataclass sets each field through ``object.__setattr__``, which made
-building them a tenth of the whole audit's time over a million hands.
+Values are immutable.  Those made for every card, trick and holding of every
+hand (:class:`Pos`, :class:`Play`, :class:`TrickRecord`, :class:`Holding`)
+are typed named tuples rather than frozen dataclasses: a frozen dataclass sets
+each field through ``object.__setattr__``, which made building them a tenth
+of the whole audit's time over a million hands.
 """
 
 from __future__ import annotations
@@ -74,14 +75,12 @@ class Play(NamedTuple):
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     plays: tuple[Play, ...]
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(NamedTuple):
     """The cards a seat was dealt, as written in a ``deal`` line."""
 
     seat: Seat

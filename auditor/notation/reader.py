@@ -192,8 +192,8 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
         if word:
             if len(word) == 2 and word[1] == ":":
                 if seat is not None:
-                    holdings.append(Holding(seat, tuple(cards), seat_pos, tuple(where)))
-                seat, seat_pos, cards, where = _SEATS[word[0]], Pos(line, at), [], []
+                    holdings.append(new(Holding, (seat, tuple(cards), seat_pos, tuple(where))))
+                seat, seat_pos, cards, where = _SEATS[word[0]], new(Pos, (line, at)), [], []
             else:
                 card = known_card(word)
                 if card is None or seat is None:
@@ -202,7 +202,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
                 where.append(new(Pos, (line, at)))
         at += len(word) + 1
     if seat is not None:
-        holdings.append(Holding(seat, tuple(cards), seat_pos, tuple(where)))
+        holdings.append(new(Holding, (seat, tuple(cards), seat_pos, tuple(where))))
     return holdings
 
 
@@ -348,7 +348,7 @@ class _Builder:
         if plays is None:  # an unusual spelling, such as "E: KD" or tabs
             plays = [Play(Seat.parse(m.group(1)), _card(m.group(2)), Pos(line, column + m.start()))
                      for m in _PLAY.finditer(text)]
-        return ("trick", TrickRecord(tuple(plays), plays[0].pos))
+        return ("trick", new(TrickRecord, (tuple(plays), plays[0].pos)))
 
     def renege(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
