@@ -6,6 +6,8 @@ which the lexer falls back.  Here every text is read twice, by the notation's
 parser and by a parser of the same grammar with the one-token spellings taken
 out, and the two must build the same games: the same hands, positions,
 comments and, for broken input, the same syntax error at the same place.
+The reader also parses several hands per call of the parser; that too must
+read exactly as one hand at a time.
 """
 
 from __future__ import annotations
@@ -40,10 +42,14 @@ def rules_only() -> tuple[object, object]:
 
 
 def read_both(text: str, rules_only: tuple[object, object], monkeypatch: pytest.MonkeyPatch) -> tuple[list[GameRecord], list[GameRecord]]:
+    """The games as read (hands parsed in batches), and as read hand by hand with the rules alone."""
     fast = reader.read_text(text)
     with monkeypatch.context() as m:
+        m.setattr(reader, "BATCH_CHUNKS", 1)
+        one_by_one = reader.read_text(text)
         m.setattr(reader, "_parser", lambda: rules_only)
         slow = reader.read_text(text)
+    assert fast == one_by_one
     return fast, slow
 
 

@@ -610,28 +610,76 @@ class TagBlock(NamedTuple):
     comments: tuple[Comment, ...]
 
 
-def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
-    """Parse one chunk; a syntax error becomes a :class:`BrokenHand`."""
-    parser, builder = _parser()
-    builder.line_offset = chunk.first_line - 1
+#: Up to this many consecutive chunks are read in one call of the parser, which shares its
+#: fixed cost among them; a batch with a syntax error is read again chunk by chunk, so that an
+#: error still costs one hand and is reported exactly as it is alone.
+BATCH_CHUNKS = 16
+
+
+def _refused(chunk: Chunk) -> BrokenHand | None:
+    """The chunk as a syntax error if it breaks a limit of the reader, else None."""
     if len(chunk.lines) + chunk.dropped > MAX_CHUNK_LINES:
         return BrokenHand(Pos(chunk.first_line, 1), chunk.last_line,
                           f"a hand of more than {MAX_CHUNK_LINES} lines", ())
     if chunk.long_line is not None:
         return _broken(chunk, Pos(chunk.long_line, MAX_LINE_CHARS + 1),
                        f"line {chunk.long_line} is longer than {MAX_LINE_CHARS} characters; the hand is not read")
-    text = chunk.text
-    try:
-        result = parser.parse(text, start="tags" if chunk.kind == "tags" else "hand")
-    except UnexpectedInput as err:
-        return _syntax_error(err, chunk)
-    # the inline transformer built a HandRecord or a list of tags, not a Tree
-    found = scan_comments(chunk) if "#" in text else []
-    comments = _attach_comments(found, _statement_lines(result)) if found else ()  # type: ignore[arg-type]
+    return None
+
+
+def _finish(chunk: Chunk, result: HandRecord | list[Tag]) -> HandRecord | TagBlock:
+    """A parsed chunk with its comments attached."""
+    found = scan_comments(chunk) if "#" in chunk.text else []
+    comments = _attach_comments(found, _statement_lines(result)) if found else ()
     if isinstance(result, HandRecord):
         result.comments = comments
         return result
-    return TagBlock(result, comments)  # type: ignore[arg-type]
+    return TagBlock(result, comments)
+
+
+def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
+    """Parse one chunk; a syntax error becomes a :class:`BrokenHand`."""
+    refused = _refused(chunk)
+    if refused is not None:
+        return refused
+    parser, builder = _parser()
+    builder.line_offset = chunk.first_line - 1
+    try:
+        result = parser.parse(chunk.text, start="tags" if chunk.kind == "tags" else "hand")
+    except UnexpectedInput as err:
+        return _syntax_error(err, chunk)
+    return _finish(chunk, result)  # type: ignore[arg-type]  # the inline transformer built it, not a Tree
+
+
+def parse_chunks(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock]:
+    """Parse consecutive hand and tag chunks, as :func:`parse_chunk` would one by one."""
+    if len(chunks) < 2 or any(_refused(c) is not None or c.kind == "preamble" for c in chunks):
+        return [parse_chunk(c) for c in chunks]
+    parser, builder = _parser()
+    builder.line_offset = chunks[0].first_line - 1
+    try:
+        parts = parser.parse("".join(c.text for c in chunks), start="start").children
+    except UnexpectedInput:
+        parts = []
+    if len(parts) != len(chunks):  # a syntax error somewhere: each chunk on its own
+        return [parse_chunk(c) for c in chunks]
+    return [_finish(chunk, part) for chunk, part in zip(chunks, parts)]  # type: ignore[arg-type]  # built inline
+
+
+def _parsed(chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, HandRecord | BrokenHand | TagBlock | None]]:
+    """Every chunk with what it reads as (None: a blank preamble), parsing in batches."""
+    batch: list[Chunk] = []
+    for chunk in chunks:
+        if chunk.kind == "preamble" and _is_blank(chunk):
+            yield from zip(batch, parse_chunks(batch))
+            batch = []
+            yield chunk, None
+            continue
+        batch.append(chunk)
+        if len(batch) >= BATCH_CHUNKS:
+            yield from zip(batch, parse_chunks(batch))
+            batch = []
+    yield from zip(batch, parse_chunks(batch))
 
 
 def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) -> Iterator[GameRecord]:
@@ -643,12 +691,10 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
     game: GameRecord | None = None
     index = first_index - 1
     pending_comments: list[Comment] = []
-    for chunk in iter_chunks(lines, first_line):
-        if chunk.kind == "preamble":
-            if _is_blank(chunk):
-                pending_comments.extend(_preamble_comments(chunk))
-                continue
-        result = parse_chunk(chunk)
+    for chunk, result in _parsed(iter_chunks(lines, first_line)):
+        if result is None:
+            pending_comments.extend(_preamble_comments(chunk))
+            continue
         if isinstance(result, TagBlock):  # a tag block opens a game
             if game is not None:
                 yield game
