@@ -138,3 +138,11 @@ def test_syntax_errors_in_json_and_lint(tmp_path, capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert f"{path}:64:63: S001 " in "\n".join(lines)
     assert len(lines) == 4
+
+
+def test_an_error_inside_a_word_quotes_the_whole_word() -> None:
+    """`defends` lexes as `defend` then `s` (a seat); the message shows the word the user wrote."""
+    text = "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N order, E defends alone\n"
+    ((_, line, column, message),) = syntax_errors(text)
+    assert (line, column) == (3, 46)  # the "s" of "defends"
+    assert message.startswith("unexpected 's' in 'defends'; expected 'alone'"), message

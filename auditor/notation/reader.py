@@ -514,6 +514,21 @@ def _word_at(chunk: Chunk, line: int, column: int) -> str:
     return word if len(word) <= 40 else word[:40] + "..."
 
 
+def _enclosing_word(chunk: Chunk, line: int, column: int) -> str | None:
+    """The word that the 1-based column falls inside, if the column is not where it starts."""
+    index = line - chunk.first_line
+    if not 0 <= index < len(chunk.lines) or column < 2:
+        return None
+    text = chunk.lines[index]
+    if not (text[column - 2:column - 1].isalnum() and text[column - 1:column].isalnum()):
+        return None
+    start = column - 1
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    word = text[start:].split(maxsplit=1)[0]
+    return word if len(word) <= 40 else word[:40] + "..."
+
+
 def _acceptable(err: UnexpectedToken) -> Iterable[str]:
     """The terminals the parser would have accepted (the Cython runtime cannot always say)."""
     try:
@@ -535,6 +550,9 @@ def _syntax_error(err: UnexpectedInput, chunk: Chunk) -> BrokenHand:
             message = "unexpected end of the line"
         else:
             message = f"unexpected {_word_at(chunk, line, column) or str(err.token)!r}"
+            whole = _enclosing_word(chunk, line, column)
+            if whole is not None:  # `E defends alone`: the lexer read `defend`, then `s`
+                message = f"unexpected {str(err.token)!r} in {whole!r}"
     elif isinstance(err, UnexpectedCharacters):
         expected = describe_expected(err.allowed or ())
         message = f"cannot read {_word_at(chunk, line, column)!r}"
