@@ -42,6 +42,8 @@ UNIT_BYTES = 2 * 1024 * 1024
 MIN_UNIT_BYTES = 128 * 1024
 #: units per worker wanted for a file (for an even share of the work)
 UNITS_PER_JOB = 8
+#: near the end of a file a unit is this many times smaller than what is left, per worker
+TAIL_SHARES_PER_JOB = 2
 #: how many units may be queued or finished but not yet written, per worker
 WINDOW_PER_JOB = 3
 
@@ -134,7 +136,9 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
 
     One pass over the file in blocks, holding one block at a time: it counts
     line ends and the games that tag blocks open, and cuts at the first tag
-    line that follows a hand once a unit is big enough.
+    line that follows a hand once a unit is big enough.  Units get smaller
+    towards the end of the file (a share of what is left), so that the
+    workers finish together rather than one waiting for the other's last unit.
     """
     whole = [Unit(first_index, str(path), label)]
     try:
@@ -144,6 +148,12 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
             return whole
         units: list[Unit] = []
         start, start_line, start_game = 0, 1, 1
+        floor = min(unit_bytes, MIN_UNIT_BYTES)
+
+        def wanted(start: int) -> int:  # the size of the unit that starts at ``start``
+            return max(floor, min(unit_bytes, (size - start) // (TAIL_SHARES_PER_JOB * jobs)))
+
+        want = wanted(0)
         offset, line, games = 0, 1, 0  # at the start of the current block
         previous = b"^"  # the kind of the last chunk-opening line: ^ (none yet), h or [
         with path.open("rb") as fh:
@@ -154,7 +164,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                 shift = len(block) - len(body)
                 if previous == b"^" and not _blank_until_first_chunk(body):
                     return whole  # text before the first hand or tag is read as a game of its own
-                if offset + len(block) <= start + unit_bytes:  # no cut in this block: count only
+                if offset + len(block) <= start + want:  # no cut in this block: count only
                     kinds = previous + b"".join(_CHUNK_KIND.findall(b"\n" + body)).lower()
                     games += kinds.count(b"h[") + kinds.count(b"^[") + kinds.count(b"^h")
                     previous = kinds[-1:]
@@ -165,9 +175,10 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                     kind = match.group(1).lower()
                     at = offset + shift + match.start()  # the line's first byte in the file
                     if kind == b"[" and previous in (b"h", b"^"):
-                        if previous == b"h" and at - start >= unit_bytes:
+                        if previous == b"h" and at - start >= want:
                             units.append(Unit(first_index + len(units), str(path), label, start, at, start_line, start_game))
                             start = at
+                            want = wanted(start)
                             start_line = line + block.count(b"\n", 0, at - offset)
                             start_game = games + 1
                         games += 1

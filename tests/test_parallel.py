@@ -191,3 +191,18 @@ def test_split_reads_blocks_and_cuts_where_the_old_units_would(tmp_path: Path, m
     with path.open(encoding="utf-8", newline="") as fh:
         whole = _positions(read_games(fh))
     assert [p for u in units for p in _positions(unit_games(u))] == whole
+
+
+def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each unit is at most a share of what is left, down to the smallest size: no long last unit."""
+    monkeypatch.setattr(parallel, "MIN_UNIT_BYTES", 2000)
+    path = _games_file(tmp_path, games=60, errors=0.0)
+    size = path.stat().st_size
+    units = split_file(path, "g.txt", 0, unit_bytes=size // 6, jobs=2)
+    lengths = [u.end - u.start for u in units]
+    assert lengths[0] >= size // 6  # big units while much is left ...
+    assert max(lengths[-3:]) < size // 12  # ... and small ones at the end
+    for u, length in zip(units[:-1], lengths):  # a cut comes at the first game past the wanted size
+        wanted = max(min(size // 6, parallel.MIN_UNIT_BYTES), min(size // 6, (size - u.start) // (parallel.TAIL_SHARES_PER_JOB * 2)))
+        assert length >= wanted
+    assert units[-1].end == size and all(a.end == b.start for a, b in zip(units, units[1:]))
