@@ -177,7 +177,12 @@ class _HandPlay:
                 value = _strength(held, up.suit)
             else:
                 value = _strength(hand, up.suit) + (0.8 if seat.partner is self.dealer else -0.6)
-            if value >= call_at:
+            if bidding.dealer_partner_order_alone and seat.partner is self.dealer:
+                # the Canadian loner: the dealer's partner may order up only to play alone
+                if bidding.alone_on_order and value >= alone_at:
+                    calls.append(f"{seat} order alone")
+                    return calls, seat, up.suit, True
+            elif value >= call_at:
                 alone = bidding.alone_on_order and value >= alone_at
                 calls.append(f"{seat} order{' alone' if alone else ''}")
                 return calls, seat, up.suit, alone

@@ -126,6 +126,22 @@ def test_the_ruleset_decides_stick_the_dealer() -> None:
     assert any(line.count("pass") == 8 for line in plain.splitlines() if line.startswith("bid "))
 
 
+def test_under_the_canadian_loner_the_dealers_partner_orders_up_only_alone() -> None:
+    """bidding.dealer_partner_order_alone: the simulated partner goes alone or passes, and the games audit clean."""
+    from auditor.model import CallKind, HandRecord
+    from auditor.notation.reader import read_text
+
+    rule = ["bidding.dealer_partner_order_alone=true"]
+    text, _ = _generate(games=40, seed=4, overrides=rule)
+    partner_orders = [
+        call for game in read_text(text) for hand in game.hands if isinstance(hand, HandRecord)
+        for call in hand.calls if call.kind is CallKind.ORDER and call.seat is hand.dealer.partner
+    ]
+    assert partner_orders and all(call.alone for call in partner_orders)
+    games = audit_text(text, "hoyle", rule)
+    assert [f.code.code for g in games for f in g.all_findings()] == []
+
+
 def test_the_ruleset_decides_the_hand_size() -> None:
     overrides = ["deck.hand_size=4", "scoring.majority=3"]
     text, _ = _generate(games=3, seed=2, overrides=overrides)
