@@ -10,7 +10,10 @@ process:
 
 - the floor: reading the file and splitting every line into words in plain Python;
 - parsing alone (the notation into model objects);
-- the full audit in one process (``--jobs 1``) and with ``--jobs N``, text report to /dev/null;
+- the full audit in one process (``--jobs 1``) and with ``--jobs N``, text report to /dev/null,
+  each ``--repeat`` times (default 3), alternating, so that a slow minute on a shared machine
+  does not decide the speed-up: the median run is shown, and the speed-up is the median of the
+  ratios of adjacent one-job and N-job runs;
 - ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
 
 and prints hands per second, wall and CPU seconds, each time as a multiple of
@@ -133,7 +136,11 @@ def count_hands(path: Path) -> int:
         return sum(1 for line in fh if line.startswith(b"hand "))
 
 
-def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str, object]:
+def _median(runs: list[Run]) -> Run:
+    return sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]
+
+
+def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3) -> dict[str, object]:
     path = generate(hands_wanted, work, seed)
     hands = count_hands(path)
     size_mb = path.stat().st_size / 2**20
@@ -142,10 +149,14 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str,
     runs = [
         measure("floor: read + split words", [PY, "bench/floor.py", file]),
         measure("parse only, 1 process", [PY, "bench/parse_only.py", file]),
-        measure("audit --jobs 1 (text)", [PY, "-m", "auditor", file, "--jobs", "1"]),
-        measure(f"audit --jobs {jobs} (text)", [PY, "-m", "auditor", file, "--jobs", str(jobs)]),
-        measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]),
     ]
+    pairs = [
+        (measure("audit --jobs 1 (text)", [PY, "-m", "auditor", file, "--jobs", "1"]),
+         measure(f"audit --jobs {jobs} (text)", [PY, "-m", "auditor", file, "--jobs", str(jobs)]))
+        for _ in range(repeat)
+    ]
+    runs += [_median([one for one, _ in pairs]), _median([many for _, many in pairs])]
+    runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
     views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
     runs += views
     floor = runs[0]
@@ -160,12 +171,17 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int) -> dict[str,
             f"{cpu[1]:>8} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}"
         )
     one, many = runs[2], runs[3]
-    print(f"speed-up of --jobs {jobs} over --jobs 1: {one.seconds / many.seconds:.2f}x wall; "
-          f"CPU per hand {one.cpu_seconds / hands * 1e6:.0f} us in one process, {many.cpu_seconds / hands * 1e6:.0f} us with {jobs} jobs (all processes)")
+    ratios = sorted(a.seconds / b.seconds for a, b in pairs)
+    spread = ", ".join(f"{a.seconds:.1f}/{b.seconds:.1f}" for a, b in pairs)
+    print(f"audit runs (--jobs 1 / --jobs {jobs}, seconds, in order): {spread}; the table shows the median of each")
+    print(f"speed-up of --jobs {jobs} over --jobs 1: {ratios[len(ratios) // 2]:.2f}x wall (median of {len(ratios)} adjacent pairs; "
+          f"{ratios[0]:.2f}-{ratios[-1]:.2f}); CPU per hand {one.cpu_seconds / hands * 1e6:.0f} us in one process, "
+          f"{many.cpu_seconds / hands * 1e6:.0f} us with {jobs} jobs (all processes)")
     print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
     result = {
         "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],
+        "audit_pairs": [[asdict(a), asdict(b)] for a, b in pairs],
     }
     (work / f"results-{hands_wanted}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
@@ -176,6 +192,7 @@ def main() -> int:
     p.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000], help="hands per benchmark file")
     p.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel runs (default 2)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeat", type=int, default=3, help="runs of each audit (one job, N jobs), alternating (default 3)")
     p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
     args = p.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -187,7 +204,7 @@ def main() -> int:
         runtime = "pure-Python Lark (pip install '.[fast]' for lark-cython)"
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
     for size in args.sizes:
-        bench_size(size, args.work, args.jobs, args.seed)
+        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat))
     return 0
 
 
