@@ -113,8 +113,15 @@ def _blank_until_first_chunk(body: bytes) -> bool:
     return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
 
 
+class _LineTooLong(Exception):
+    """A line longer than a block: the file is not cut (the reader refuses the line, bounded)."""
+
+
 def _line_blocks(fh: Any) -> Iterator[bytes]:
-    """The file in blocks of whole lines (the last one may lack its line end)."""
+    """The file in blocks of whole lines (the last one may lack its line end).
+
+    Raises :class:`_LineTooLong` rather than hold a line longer than a block.
+    """
     rest = b""
     while True:
         data = fh.read(_BLOCK_BYTES)
@@ -125,6 +132,8 @@ def _line_blocks(fh: Any) -> Iterator[bytes]:
         data = rest + data
         cut = data.rfind(b"\n") + 1
         if cut == 0:
+            if len(data) > _BLOCK_BYTES:
+                raise _LineTooLong
             rest = data
             continue
         rest = data[cut:]
@@ -189,7 +198,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                 offset += len(block)
         units.append(Unit(first_index + len(units), str(path), label, start, size, start_line, start_game))
         return units if len(units) > 1 else whole
-    except OSError:
+    except (OSError, _LineTooLong):
         return whole  # the audit reports the problem as it would for one unit
 
 

@@ -206,3 +206,16 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
         wanted = max(min(size // 6, parallel.MIN_UNIT_BYTES), min(size // 6, (size - u.start) // (parallel.TAIL_SHARES_PER_JOB * 2)))
         assert length >= wanted
     assert units[-1].end == size and all(a.end == b.start for a, b in zip(units, units[1:]))
+
+
+def test_a_file_with_an_enormous_line_is_not_cut_and_reads_as_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None) -> None:
+    """The planner never holds a line longer than a block: such a file is one unit, read by the bounded reader."""
+    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 4096)
+    games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
+    at = games.index("\n[", len(games) // 2) + 1
+    path = tmp_path / "long.txt"
+    path.write_text(games[:at] + "# " + "x" * 20_000 + "\n" + games[at:], encoding="utf-8")
+    assert len(split_file(path, "long.txt", 0)) == 1
+    one = _run([str(path), "--jobs", "1"])
+    assert _run([str(path), "--jobs", "2"]) == one
+    assert "longer than 4000 characters" in one[1]
