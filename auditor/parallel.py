@@ -30,7 +30,7 @@ from typing import Any, TextIO, TypeVar
 from .audit import FileAudit, InputError, RulesetChooser, audit_games
 from .findings import Severity
 from .model import GameRecord
-from .notation.reader import read_games
+from .notation.reader import MAX_LINE_CHARS, read_games
 from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
@@ -216,11 +216,36 @@ def unit_games(unit: Unit) -> Iterator[GameRecord]:
     path = Path(unit.path)
     if unit.whole:
         return open_games(path, unit.label)
+    return read_games(_unit_lines(path, unit.start, unit.end), unit.first_line, unit.first_game)
+
+
+#: a line is read at most this many bytes at a time: enough for MAX_LINE_CHARS + 2 characters
+#: of up to four bytes each, so that the reader still sees (and refuses) an over-long line
+_LINE_BYTES = 4 * (MAX_LINE_CHARS + 2)
+
+
+def _unit_lines(path: Path, start: int, end: int | None) -> Iterator[str]:
+    """The lines of a unit's byte range, streamed, never more than _LINE_BYTES of one held.
+
+    Cut files are valid UTF-8 with no lone carriage return (see split_file), so a line
+    ends at each ``\n`` exactly as the whole-file reader's does.
+    """
     with path.open("rb") as fh:
-        fh.seek(unit.start)
-        data = fh.read(unit.end - unit.start if unit.end is not None else -1)
-    text = data.decode("utf-8-sig" if unit.start == 0 else "utf-8")
-    return read_games(io.StringIO(text, newline=""), unit.first_line, unit.first_game)
+        fh.seek(start)
+        remaining = (end if end is not None else path.stat().st_size) - start
+        first = start == 0
+        while remaining > 0 and (raw := fh.readline(min(_LINE_BYTES, remaining))):
+            remaining -= len(raw)
+            if first:
+                raw, first = raw.removeprefix(_BOM), False
+            if raw.endswith(b"\n") or remaining <= 0:
+                yield raw.decode("utf-8")
+                continue
+            while remaining > 0 and (more := fh.readline(min(_LINE_BYTES, remaining))):  # skip the rest of an over-long line
+                remaining -= len(more)
+                if more.endswith(b"\n"):
+                    break
+            yield raw.decode("utf-8", errors="ignore") + "\n"  # cut inside a character, perhaps
 
 
 # ------------------------------------------------------------ running units

@@ -219,3 +219,19 @@ def test_a_file_with_an_enormous_line_is_not_cut_and_reads_as_in_one_process(tmp
     one = _run([str(path), "--jobs", "1"])
     assert _run([str(path), "--jobs", "2"]) == one
     assert "longer than 4000 characters" in one[1]
+
+
+def test_units_are_streamed_and_a_long_line_in_one_is_refused_as_in_one_process(tmp_path: Path, small_units: None) -> None:
+    """A unit is read line by line, never whole; a line past the reader's limit is cut short, then refused."""
+    games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
+    at = games.index("\nup ", len(games) // 2) + 1
+    path = tmp_path / "long.txt"
+    path.write_text(games[:at] + "# " + "é" * 30_000 + "\n" + games[at:], encoding="utf-8")
+    units = split_file(path, "long.txt", 0)
+    assert len(units) > 3
+    lines = [line for u in units for line in parallel._unit_lines(path, u.start, u.end)]
+    assert max(len(line) for line in lines) <= parallel._LINE_BYTES + 1
+    assert len(lines) == games.count("\n") + 1
+    one = _run([str(path), "--jobs", "1"])
+    assert _run([str(path), "--jobs", "2"]) == one
+    assert "longer than 4000 characters" in one[1]
