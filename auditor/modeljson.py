@@ -36,7 +36,7 @@ from typing import Any
 
 from .audit import InputError
 from .cards import Card, Seat, Suit
-from .egn.jsonpos import JsonError, Node, parse
+from .egn.jsonpos import DocumentError, JsonError, Node, parse
 from .model import (
     BrokenHand,
     Call,
@@ -47,7 +47,6 @@ from .model import (
     Holding,
     LoneDefense,
     Play,
-    Pos,
     RenegeCall,
     Tag,
     TeamPoints,
@@ -117,11 +116,8 @@ def to_json(games: Iterable[GameRecord]) -> str:
 
 
 # ---------------------------------------------------------------- JSON -> model
-class _Bad(Exception):
-    def __init__(self, message: str, pos: Pos) -> None:
-        super().__init__(message)
-        self.message = message
-        self.pos = pos
+class _Bad(DocumentError):
+    """JSON that is not the model's JSON form."""
 
 
 def _need(node: Node | None, parent: Node, name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:

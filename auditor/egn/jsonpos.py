@@ -21,13 +21,17 @@ from ..model import Pos
 MAX_DEPTH = 64
 
 
-class JsonError(ValueError):
-    """Text that is not JSON, with the position of the problem."""
+class DocumentError(ValueError):
+    """A problem at a position of a JSON document (readers turn it into file:line:col)."""
 
     def __init__(self, message: str, pos: Pos) -> None:
         super().__init__(f"{pos}: {message}")
         self.message = message
         self.pos = pos
+
+
+class JsonError(DocumentError):
+    """Text that is not JSON, with the position of the problem."""
 
 
 @dataclass(slots=True)

@@ -16,8 +16,7 @@ from contextvars import ContextVar
 import re
 from collections.abc import Callable, Iterable
 
-from ..model import Pos
-from .jsonpos import Node, kind_of
+from .jsonpos import DocumentError, Node, kind_of
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -36,11 +35,8 @@ _MAX_DEALS = 100
 _MAX_GAMES = 1000
 
 
-class ShapeError(ValueError):
-    def __init__(self, message: str, pos: Pos) -> None:
-        super().__init__(f"{pos}: {message}")
-        self.message = message
-        self.pos = pos
+class ShapeError(DocumentError):
+    """JSON that is not an EGN game or EMN match."""
 
 
 def _fail(node: Node, message: str) -> ShapeError:
@@ -128,14 +124,7 @@ def _check_egn(root: Node) -> None:
     assert file_type is not None
     if file_type.value != EGN_FILE_TYPE:
         raise _fail(file_type, f"fileType is {file_type.value!r}; an EGN file has \"{EGN_FILE_TYPE}\"")
-    version = _member(root, "version", str)
-    assert version is not None
-    if not _VERSION.match(version.value):
-        raise _fail(version, f"version {version.value!r} is not an EGN version (1.x)")
-    _unknown(root, ("fileType", "version", "metadata", "deals"), "the file")
-    meta = _member(root, "metadata", dict)
-    assert meta is not None
-    _metadata(meta)
+    _metadata(_header(root, "EGN", "deals", "the file"))
     deals = _member(root, "deals", list)
     assert deals is not None
     _max_items(deals, "deals", _MAX_DEALS)
@@ -145,6 +134,18 @@ def _check_egn(root: Node) -> None:
                 raise _fail(deal, "a deal written as a string must be EGN's base64 binary form")
             continue
         _deal(deal)
+
+
+def _header(root: Node, kind: str, body: str, what: str) -> Node:
+    """Check the members an EGN file and an EMN match file share; return the metadata object."""
+    version = _member(root, "version", str)
+    assert version is not None
+    if not _VERSION.match(version.value):
+        raise _fail(version, f"version {version.value!r} is not an {kind} version (1.x)")
+    _unknown(root, ("fileType", "version", "metadata", body), what)
+    meta = _member(root, "metadata", dict)
+    assert meta is not None
+    return meta
 
 
 def _metadata(meta: Node) -> None:
@@ -276,13 +277,7 @@ def check_emn(root: Node) -> list[str]:
 
 
 def _check_emn(root: Node) -> None:
-    version = _member(root, "version", str)
-    assert version is not None
-    if not _VERSION.match(version.value):
-        raise _fail(version, f"version {version.value!r} is not an EMN version (1.x)")
-    _unknown(root, ("fileType", "version", "metadata", "games"), "the match file")
-    meta = _member(root, "metadata", dict)
-    assert meta is not None
+    meta = _header(root, "EMN", "games", "the match file")
     players = _member(meta, "players", list, where="metadata.")
     assert players is not None
     for player in players.value:

@@ -94,10 +94,14 @@ class Chunk:
     lines: list[str] = field(default_factory=list)
     long_line: int | None = None  # the first line longer than MAX_LINE_CHARS, if any
     dropped: int = 0  # lines past MAX_CHUNK_LINES, counted but not kept (the chunk is refused)
+    _text: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
-        return "".join(self.lines)
+        """The chunk's lines as one string (joined once: read only after the chunk is complete)."""
+        if self._text is None:
+            self._text = "".join(self.lines)
+        return self._text
 
     @property
     def last_line(self) -> int:
