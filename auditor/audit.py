@@ -15,10 +15,7 @@ from .replay.game import GameReplay
 from .replay.results import GameResult
 from .rules.loader import DEFAULT_RULESET, RulesetError, load_ruleset
 from .rules.schema import Ruleset
-
-
-class InputError(Exception):
-    """A file that cannot be audited at all (unreadable, not a game record)."""
+from .textfile import InputError
 
 
 @dataclass

@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .audit import InputError, RulesetChooser, forced_ruleset
+from .audit import RulesetChooser, forced_ruleset
+from .textfile import InputError, decoded
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
@@ -158,11 +159,13 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
                 status = EXIT_USAGE
                 continue
-            with path.open("r", encoding="utf-8-sig", newline="") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError) as e:
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            err.write(f"euchre-audit: {name}: cannot read ({reason})\n")
+            text = decoded(path.read_bytes(), name)
+        except OSError as e:
+            err.write(f"euchre-audit: {name}: cannot read ({e.strerror or e})\n")
+            status = EXIT_USAGE
+            continue
+        except InputError as e:
+            err.write(f"euchre-audit: {e}\n")
             status = EXIT_USAGE
             continue
         result = format_text(text)

@@ -34,7 +34,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .audit import InputError
+from .textfile import InputError
 from .cards import Card, Seat, Suit
 from .egn.jsonpos import DocumentError, JsonError, Node, parse
 from .model import (

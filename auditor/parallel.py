@@ -8,9 +8,11 @@ and their results are consumed strictly in input order, with only a few
 units in flight at a time: output is identical to a single-process run and
 memory does not grow with the size of the input.
 
-A file is only cut when cutting cannot change how it reads: valid UTF-8,
+A file is only cut where cutting cannot change how it reads: valid UTF-8,
 no lone carriage returns (which the reader treats as line ends), and only
-ASCII after a ``hand`` keyword; anything else is audited as one unit.
+ASCII after a ``hand`` keyword.  From the first place where it could, the
+rest of the file is one unit, read by the same line reader as a whole file
+(:mod:`auditor.textfile`).
 """
 
 from __future__ import annotations
@@ -27,14 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from .audit import FileAudit, InputError, RulesetChooser, audit_games
+from .audit import FileAudit, RulesetChooser, audit_games
 from .findings import Severity
 from .model import GameRecord
-from .notation.reader import MAX_LINE_CHARS, read_games
+from .notation.reader import read_games
 from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import sniff_format, open_games
+from .textfile import BOM, InputError, file_lines
 
 #: a file is cut into units of about this many bytes (whole games) ...
 UNIT_BYTES = 2 * 1024 * 1024
@@ -89,7 +92,6 @@ def unit_size(size: int, jobs: int) -> int:
 
 
 _BLOCK_BYTES = 1024 * 1024
-_BOM = b"\xef\xbb\xbf"
 
 
 def _clean(block: bytes) -> bool:
@@ -140,23 +142,28 @@ def _line_blocks(fh: Any) -> Iterator[bytes]:
         yield data[:cut]
 
 
-def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None = None, jobs: int = 2) -> list[Unit]:
-    """Cut a text file into units of whole games (one unit if it cannot be cut safely).
+def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None = None, jobs: int = 2) -> Iterator[Unit]:
+    """Cut a text file into units of whole games, each yielded as soon as its end is found.
 
     One pass over the file in blocks, holding one block at a time: it counts
     line ends and the games that tag blocks open, and cuts at the first tag
     line that follows a hand once a unit is big enough.  Units get smaller
     towards the end of the file (a share of what is left), so that the
     workers finish together rather than one waiting for the other's last unit.
+    Being lazy, it lets the workers start on the first units at once.
+
+    Cutting stops at the first block where a cut could change how the reader
+    reads the file (see :func:`_clean`): the rest is one unit, read from its
+    first line by the same line reader as the whole file.  A file that cannot
+    be cut at all is one unit, read by its own format.
     """
-    whole = [Unit(first_index, str(path), label)]
+    index, start, start_line, start_game = first_index, 0, 1, 1
     try:
         size = path.stat().st_size
         unit_bytes = unit_bytes or unit_size(size, jobs)
         if size < 2 * unit_bytes or sniff_format(path) != "text":
-            return whole
-        units: list[Unit] = []
-        start, start_line, start_game = 0, 1, 1
+            yield Unit(index, str(path), label)
+            return
         floor = min(unit_bytes, MIN_UNIT_BYTES)
 
         def wanted(start: int) -> int:  # the size of the unit that starts at ``start``
@@ -168,11 +175,11 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
         with path.open("rb") as fh:
             for block in _line_blocks(fh):
                 if not _clean(block):
-                    return whole
-                body = block[3:] if offset == 0 and block.startswith(_BOM) else block
+                    break
+                body = block[3:] if offset == 0 and block.startswith(BOM) else block
                 shift = len(block) - len(body)
                 if previous == b"^" and not _blank_until_first_chunk(body):
-                    return whole  # text before the first hand or tag is read as a game of its own
+                    break  # text before the first hand or tag is read as a game of its own
                 if offset + len(block) <= start + want:  # no cut in this block: count only
                     kinds = previous + b"".join(_CHUNK_KIND.findall(b"\n" + body)).lower()
                     games += kinds.count(b"h[") + kinds.count(b"^[") + kinds.count(b"^h")
@@ -185,8 +192,8 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                     at = offset + shift + match.start()  # the line's first byte in the file
                     if kind == b"[" and previous in (b"h", b"^"):
                         if previous == b"h" and at - start >= want:
-                            units.append(Unit(first_index + len(units), str(path), label, start, at, start_line, start_game))
-                            start = at
+                            yield Unit(index, str(path), label, start, at, start_line, start_game)
+                            index, start = index + 1, at
                             want = wanted(start)
                             start_line = line + block.count(b"\n", 0, at - offset)
                             start_game = games + 1
@@ -196,19 +203,21 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                     previous = kind
                 line += block.count(b"\n")
                 offset += len(block)
-        units.append(Unit(first_index + len(units), str(path), label, start, size, start_line, start_game))
-        return units if len(units) > 1 else whole
     except (OSError, _LineTooLong):
-        return whole  # the audit reports the problem as it would for one unit
+        pass  # no more cuts; the audit reports an unreadable file as it would for one unit
+    if start == 0:
+        yield Unit(index, str(path), label)
+    else:
+        yield Unit(index, str(path), label, start, size, start_line, start_game)
 
 
 def plan_units(paths: Iterable[tuple[Path, str]], jobs: int, unit_bytes: int | None = None) -> Iterator[Unit]:
     """Units for every (path, label), in input order; files are cut only for several jobs."""
     index = 0
     for path, label in paths:
-        units = split_file(path, label, index, unit_bytes, jobs) if jobs > 1 else [Unit(index, str(path), label)]
-        yield from units
-        index += len(units)
+        for unit in split_file(path, label, index, unit_bytes, jobs) if jobs > 1 else [Unit(index, str(path), label)]:
+            yield unit
+            index += 1
 
 
 def unit_games(unit: Unit) -> Iterator[GameRecord]:
@@ -216,36 +225,7 @@ def unit_games(unit: Unit) -> Iterator[GameRecord]:
     path = Path(unit.path)
     if unit.whole:
         return open_games(path, unit.label)
-    return read_games(_unit_lines(path, unit.start, unit.end), unit.first_line, unit.first_game)
-
-
-#: a line is read at most this many bytes at a time: enough for MAX_LINE_CHARS + 2 characters
-#: of up to four bytes each, so that the reader still sees (and refuses) an over-long line
-_LINE_BYTES = 4 * (MAX_LINE_CHARS + 2)
-
-
-def _unit_lines(path: Path, start: int, end: int | None) -> Iterator[str]:
-    """The lines of a unit's byte range, streamed, never more than _LINE_BYTES of one held.
-
-    Cut files are valid UTF-8 with no lone carriage return (see split_file), so a line
-    ends at each ``\n`` exactly as the whole-file reader's does.
-    """
-    with path.open("rb") as fh:
-        fh.seek(start)
-        remaining = (end if end is not None else path.stat().st_size) - start
-        first = start == 0
-        while remaining > 0 and (raw := fh.readline(min(_LINE_BYTES, remaining))):
-            remaining -= len(raw)
-            if first:
-                raw, first = raw.removeprefix(_BOM), False
-            if raw.endswith(b"\n") or remaining <= 0:
-                yield raw.decode("utf-8")
-                continue
-            while remaining > 0 and (more := fh.readline(min(_LINE_BYTES, remaining))):  # skip the rest of an over-long line
-                remaining -= len(more)
-                if more.endswith(b"\n"):
-                    break
-            yield raw.decode("utf-8", errors="ignore") + "\n"  # cut inside a character, perhaps
+    return read_games(file_lines(path, unit.label, unit.start, unit.end, unit.first_line), unit.first_line, unit.first_game)
 
 
 # ------------------------------------------------------------ running units

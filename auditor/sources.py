@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .audit import InputError
 from .egn.reader import read_egn
 from .modeljson import read_model_json
 from .model import GameRecord
-from .notation.reader import MAX_LINE_CHARS, read_games
+from .notation.reader import read_games
+from .textfile import InputError, decoded, file_lines
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
@@ -38,21 +38,6 @@ def sniff_format(path: Path) -> str:
     return "json" if path.suffix.lower() in {".egn", ".emn", ".json"} else "text"
 
 
-def _text_lines(path: Path) -> Iterator[str]:
-    """The file's lines; an over-long line is cut (the reader reports it) and never held whole."""
-    limit = MAX_LINE_CHARS + 2
-    try:
-        with path.open("r", encoding="utf-8-sig", newline="") as fh:
-            while line := fh.readline(limit):
-                if len(line) == limit and not line.endswith("\n"):
-                    while (rest := fh.readline(limit)) and not rest.endswith("\n"):
-                        pass  # skip the remainder of the line without keeping it
-                    line += "\n"
-                yield line
-    except UnicodeDecodeError as err:
-        raise InputError(f"{path}: not UTF-8 text (byte {err.start}): {err.reason}") from None
-
-
 def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     """Yield the games of ``path`` one at a time; :class:`InputError` if it cannot be read."""
     label = label or str(path)
@@ -63,26 +48,20 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     except OSError as err:
         raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
     if kind == "text":
-        return read_games(_lines_checked(path, label))
+        return read_games(file_lines(path, label))
     size = path.stat().st_size
     if size > MAX_JSON_BYTES:
         raise InputError(f"{label}: {size} bytes of JSON; the limit is {MAX_JSON_BYTES}")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(f"{label}: not UTF-8 text (byte {err.start})") from None
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
+    text = decoded(data, label)
     if not JSON_READERS:
         raise InputError(f"{label}: JSON game files (EGN) are not supported by this installation")
     kind = "model" if _MODEL_JSON.search(text[:4096]) else "egn"  # our model's JSON form, else EGN/EMN
     reader = JSON_READERS.get(kind) or next(iter(JSON_READERS.values()))
     return reader(text, label)
-
-
-def _lines_checked(path: Path, label: str) -> Iterator[str]:
-    try:
-        yield from _text_lines(path)
-    except InputError as err:
-        raise InputError(str(err).replace(str(path), label, 1)) from None
 
 
 def read_string(text: str) -> Iterator[GameRecord]:

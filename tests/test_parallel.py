@@ -11,6 +11,7 @@ import auditor.parallel as parallel
 from auditor.cli import main
 from auditor.notation.reader import read_games
 from auditor.parallel import Unit, plan_units, run_ordered, split_file, unit_games
+from auditor.textfile import file_lines
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import simulate, write_games
 
@@ -22,6 +23,10 @@ def _games_file(tmp_path: Path, games: int = 12, seed: int = 5, errors: float = 
     with path.open("w", encoding="utf-8", newline="\n") as fh:
         write_games(simulate(load_ruleset("hoyle"), games, seed, errors), fh)
     return path
+
+
+def _split(path: Path, label: str, first_index: int, unit_bytes: int | None = None, jobs: int = 2) -> list[Unit]:
+    return list(split_file(path, label, first_index, unit_bytes, jobs))
 
 
 def _run(args: list[str]) -> tuple[int, str, str]:
@@ -46,7 +51,7 @@ def _positions(games) -> list[tuple]:
 
 def test_units_start_where_the_whole_file_reader_is(tmp_path: Path, small_units: None) -> None:
     path = _games_file(tmp_path)
-    units = split_file(path, "games.txt", 0)
+    units = _split(path, "games.txt", 0)
     assert len(units) > 3
     assert [u.index for u in units] == list(range(len(units)))
     assert units[0].start == 0 and units[-1].end == path.stat().st_size
@@ -65,7 +70,7 @@ def test_a_file_with_hands_before_its_first_tags_and_comments_between_games(tmp_
     assert first_hand > 0
     path = tmp_path / "mixed.txt"
     path.write_text(text, encoding="utf-8")
-    units = split_file(path, "mixed.txt", 0)
+    units = _split(path, "mixed.txt", 0)
     assert len(units) > 3
     with path.open(encoding="utf-8", newline="") as fh:
         whole = list(read_games(fh))
@@ -100,9 +105,32 @@ def test_problems_and_exit_status_are_the_same_in_parallel(tmp_path: Path, small
     assert one[0] == 2
     assert "missing.txt" in one[2] and "bad.txt" in one[2]
     # files that cannot be cut safely are one unit each
-    assert len(split_file(broken, "bad.txt", 0)) == 1
-    assert len(split_file(lone_cr, "cr.txt", 0)) == 1
-    assert len(split_file(good, "good.txt", 0)) > 1
+    assert len(_split(broken, "bad.txt", 0)) == 1
+    assert len(_split(lone_cr, "cr.txt", 0)) == 1
+    assert len(_split(good, "good.txt", 0)) > 1
+
+
+@pytest.mark.parametrize("flaw", [b"# caf\xe9\n", b"# one\rtwo\n", "# handé\nhandé 1\n".encode()])
+def test_cutting_stops_where_a_file_stops_being_clean_and_the_rest_reads_as_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None, flaw: bytes
+) -> None:
+    """A byte that is not UTF-8, a lone carriage return or a non-ASCII letter after 'hand' late in
+    a file: the units before it are cut as usual; the rest, from the last cut, is one unit."""
+    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 2048)
+    data = _games_file(tmp_path, games=16).read_bytes()
+    at = data.index(b"\nup ", len(data) * 3 // 4) + 1
+    path = tmp_path / "late.txt"
+    path.write_bytes(data[:at] + flaw + data[at:])
+    units = _split(path, "late.txt", 0)
+    assert len(units) > 2
+    assert units[-1].start < at and units[-1].end == path.stat().st_size
+    assert units[-1].end - units[-1].start > 3000  # no cuts after the flaw
+    for fmt in ("text", "json"):
+        one = _run([str(path), "--jobs", "1", "--format", fmt])
+        assert _run([str(path), "--jobs", "2", "--format", fmt]) == one
+    if b"\xe9" in flaw:  # the reader stops there, naming the line and column
+        line = data[:at].count(b"\n") + 1
+        assert f"late.txt:{line}:6: not UTF-8 text: byte 0xe9" in one[2] and one[0] == 2
 
 
 def test_a_clean_file_exits_0_with_any_number_of_jobs(tmp_path: Path, small_units: None) -> None:
@@ -161,7 +189,7 @@ def test_a_byte_order_mark_and_a_one_tag_game_do_not_shift_game_numbers(tmp_path
     lines = [line for line in body.splitlines(keepends=True) if not line.startswith(("[Date", "[North", "[East", "[South", "[West", "[Rules"))]
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbf" + "".join(lines).encode("utf-8"))
-    units = split_file(path, "bom.txt", 0)
+    units = _split(path, "bom.txt", 0)
     assert len(units) > 2
     with path.open(encoding="utf-8-sig", newline="") as fh:
         whole = _positions(read_games(fh))
@@ -172,7 +200,7 @@ def test_text_before_the_first_tags_is_a_game_of_its_own_so_such_a_file_is_not_c
     body = _games_file(tmp_path, games=10, errors=0.0).read_text(encoding="utf-8")
     path = tmp_path / "preamble.txt"
     path.write_text("Tuesday's sheets, as typed by Carol\n\n" + body, encoding="utf-8")
-    assert len(split_file(path, "preamble.txt", 0)) == 1
+    assert len(_split(path, "preamble.txt", 0)) == 1
     one = _run([str(path), "--jobs", "1", "--format", "lint"])
     two = _run([str(path), "--jobs", "2", "--format", "lint"])
     assert one == two
@@ -182,7 +210,7 @@ def test_split_reads_blocks_and_cuts_where_the_old_units_would(tmp_path: Path, m
     """Blocks smaller than units: cuts found across block boundaries."""
     monkeypatch.setattr(parallel, "_BLOCK_BYTES", 700)
     path = _games_file(tmp_path, games=12, errors=0.1)
-    units = split_file(path, "g.txt", 0, unit_bytes=5000)
+    units = _split(path, "g.txt", 0, unit_bytes=5000)
     assert len(units) > 3
     text = path.read_bytes()
     for u in units[1:]:
@@ -198,7 +226,7 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
     monkeypatch.setattr(parallel, "MIN_UNIT_BYTES", 2000)
     path = _games_file(tmp_path, games=60, errors=0.0)
     size = path.stat().st_size
-    units = split_file(path, "g.txt", 0, unit_bytes=size // 6, jobs=2)
+    units = _split(path, "g.txt", 0, unit_bytes=size // 6, jobs=2)
     lengths = [u.end - u.start for u in units]
     assert lengths[0] >= size // 6  # big units while much is left ...
     assert max(lengths[-3:]) < size // 12  # ... and small ones at the end
@@ -208,14 +236,16 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
     assert units[-1].end == size and all(a.end == b.start for a, b in zip(units, units[1:]))
 
 
-def test_a_file_with_an_enormous_line_is_not_cut_and_reads_as_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None) -> None:
-    """The planner never holds a line longer than a block: such a file is one unit, read by the bounded reader."""
+def test_a_file_with_an_enormous_line_is_cut_only_before_it_and_reads_as_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None) -> None:
+    """The planner never holds a line longer than a block: the rest of the file from the last cut is one unit."""
     monkeypatch.setattr(parallel, "_BLOCK_BYTES", 4096)
     games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
     at = games.index("\n[", len(games) // 2) + 1
     path = tmp_path / "long.txt"
     path.write_text(games[:at] + "# " + "x" * 20_000 + "\n" + games[at:], encoding="utf-8")
-    assert len(split_file(path, "long.txt", 0)) == 1
+    units = _split(path, "long.txt", 0)
+    assert len(units) > 1
+    assert units[-1].start <= len(games[:at].encode()) and units[-1].end == path.stat().st_size
     one = _run([str(path), "--jobs", "1"])
     assert _run([str(path), "--jobs", "2"]) == one
     assert "longer than 4000 characters" in one[1]
@@ -227,10 +257,9 @@ def test_units_are_streamed_and_a_long_line_in_one_is_refused_as_in_one_process(
     at = games.index("\nup ", len(games) // 2) + 1
     path = tmp_path / "long.txt"
     path.write_text(games[:at] + "# " + "é" * 30_000 + "\n" + games[at:], encoding="utf-8")
-    units = split_file(path, "long.txt", 0)
+    units = _split(path, "long.txt", 0)
     assert len(units) > 3
-    lines = [line for u in units for line in parallel._unit_lines(path, u.start, u.end)]
-    assert max(len(line) for line in lines) <= parallel._LINE_BYTES + 1
+    lines = [line for u in units for line in file_lines(path, "long.txt", u.start, u.end, u.first_line)]
     assert len(lines) == games.count("\n") + 1
     one = _run([str(path), "--jobs", "1"])
     assert _run([str(path), "--jobs", "2"]) == one

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..audit import InputError
+from ..textfile import InputError
 from ..cards import Card, Seat, Suit
 from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord
 from ..rules.loader import load_ruleset

@@ -130,12 +130,15 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = Fals
                     yield current
                 current = Chunk(kind, number)
                 keep = current.lines
+        if len(line) > MAX_LINE_CHARS + 1:  # + 1: the newline
+            if current.long_line is None:
+                current.long_line = number
+            if cap is not None:  # the chunk is refused anyway: keep no more of the line than that shows
+                line = line[: MAX_LINE_CHARS + 2] + "\n"
         if cap is None or len(keep) < cap:
             keep.append(line)
         else:
             current.dropped += 1
-        if len(line) > MAX_LINE_CHARS + 1 and current.long_line is None:  # + 1: the newline
-            current.long_line = number
     if keep:
         yield current
 

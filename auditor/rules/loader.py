@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..resources import bundled_rulesets
+from ..textfile import InputError, decoded
 from .schema import Ruleset
 
 MAX_RULESET_BYTES = 256 * 1024
@@ -66,9 +67,11 @@ def _read_yaml(path: Path, label: str) -> _Source:
     if size > MAX_RULESET_BYTES:
         raise RulesetError([f"{label}: the ruleset is {size} bytes; the limit is {MAX_RULESET_BYTES}"])
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulesetError([f"{label}: cannot read the ruleset ({err})"]) from None
+        text = decoded(path.read_bytes(), label)
+    except OSError as err:
+        raise RulesetError([f"{label}: cannot read the ruleset ({err.strerror or err})"]) from None
+    except InputError as err:
+        raise RulesetError([str(err)]) from None
     try:
         node = yaml.compose(text, Loader=_NoAliasLoader)
         data = yaml.load(text, Loader=_NoAliasLoader) if node is not None else {}

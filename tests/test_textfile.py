@@ -1,0 +1,134 @@
+"""One line reader for whole files and their pieces: the lines Python's universal newlines give, bounded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import auditor.textfile as textfile
+from auditor.textfile import InputError, decoded, file_lines
+
+# pieces of text that exercise every line end, a byte-order mark and characters of 1 to 4 bytes
+_PIECES = st.sampled_from(["hand 1", " ", "\n", "\r\n", "\r", "é", "♣", "𝄞", "[Event \"x\"]", "\ufeff", "\t"])
+
+
+def _write(tmp_path: Path, data: bytes, name: str = "f.txt") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+#: block sizes that put block ends everywhere: inside characters, between "\r" and "\n", ...
+_BLOCKS = st.sampled_from([1, 2, 3, 5, 8, 64, textfile.BLOCK_BYTES])
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_PIECES, max_size=40), st.booleans(), _BLOCKS)
+def test_lines_are_those_of_universal_newlines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pieces: list[str], bom: bool, block: int) -> None:
+    monkeypatch.setattr(textfile, "BLOCK_BYTES", block)
+    data = (b"\xef\xbb\xbf" if bom else b"") + "".join(pieces).encode("utf-8")
+    path = _write(tmp_path, data)
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        expected = fh.readlines()
+    assert list(file_lines(path, "f.txt")) == expected
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_PIECES | st.sampled_from(["x" * 30, "é" * 20]), max_size=30), st.sampled_from([4, 16, 64]))
+def test_a_line_longer_than_a_block_is_cut_and_the_lines_after_it_are_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pieces: list[str], block: int
+) -> None:
+    monkeypatch.setattr(textfile, "BLOCK_BYTES", block)
+    monkeypatch.setattr(textfile, "LINE_BYTES", 8)
+    path = _write(tmp_path, "".join(pieces).encode("utf-8"))
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        expected = fh.readlines()
+    got = list(file_lines(path, "f.txt"))
+    assert len(got) == len(expected)
+    for line, whole in zip(got, expected):
+        cut = line != whole
+        assert not cut or (len(whole.encode()) > 8 and line.endswith("\n") and whole.startswith(line[:-1]) and len(line) <= 9)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_PIECES, max_size=40), st.data())
+def test_pieces_cut_at_line_starts_read_as_the_whole(tmp_path: Path, pieces: list[str], data: st.DataObject) -> None:
+    raw = "".join(pieces).encode("utf-8")
+    path = _write(tmp_path, raw)
+    starts = sorted({i + 1 for i, byte in enumerate(raw) if byte == ord("\n")} - {len(raw)})
+    cuts = sorted(data.draw(st.sets(st.sampled_from(starts))) if starts else set())
+    bounds = [0, *cuts, len(raw)]
+    whole = list(file_lines(path, "f.txt"))
+    parts = [line for a, b in zip(bounds, bounds[1:]) for line in file_lines(path, "f.txt", a, b)]
+    assert parts == whole
+
+
+def test_an_over_long_line_is_cut_short_and_the_rest_skipped(tmp_path: Path) -> None:
+    path = _write(tmp_path, b"first\n" + "é".encode() * textfile.BLOCK_BYTES * 3 + b"\nlast\n")
+    lines = list(file_lines(path, "f.txt"))
+    assert lines[0] == "first\n" and lines[-1] == "last\n" and len(lines) == 3
+    assert lines[1].endswith("\n") and len(lines[1]) <= textfile.LINE_BYTES // 2 + 1  # é is two bytes
+
+
+@pytest.mark.parametrize("block", [3, 16, textfile.BLOCK_BYTES])
+def test_lines_before_a_byte_that_is_not_utf8_are_read_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    monkeypatch.setattr(textfile, "BLOCK_BYTES", block)
+    path = _write(tmp_path, b"one\r\ntwo\rthree\n\xff\nfive\n")
+    got = []
+    with pytest.raises(InputError, match=r"^f.txt:4:1: "):
+        for line in file_lines(path, "f.txt"):
+            got.append(line)
+    assert got == ["one\r\n", "two\r", "three\n"]
+
+
+def test_a_byte_that_is_not_utf8_is_named_by_line_and_column(tmp_path: Path) -> None:
+    path = _write(tmp_path, "hand 1\r# café\r\n# caf".encode() + b"\xe9 au lait\nhand 2\n")
+    lines = file_lines(path, "club.txt")
+    assert next(lines) == "hand 1\r"
+    assert next(lines) == "# café\r\n"
+    with pytest.raises(InputError) as err:
+        next(lines)
+    assert str(err.value) == "club.txt:3:6: not UTF-8 text: byte 0xe9 (invalid continuation byte)"
+
+
+def test_a_piece_numbers_its_lines_from_its_first_line(tmp_path: Path) -> None:
+    raw = b"a\nb\n\xff\n"
+    path = _write(tmp_path, raw)
+    with pytest.raises(InputError, match=r"^f.txt:3:1: not UTF-8 text: byte 0xff"):
+        list(file_lines(path, "f.txt", 2, len(raw), first_line=2))
+
+
+def test_a_document_that_is_not_utf8_is_named_by_line_and_column() -> None:
+    assert decoded(b'\xef\xbb\xbf{"a": 1}', "g.egn") == '{"a": 1}'
+    with pytest.raises(InputError) as err:
+        decoded('{\n  "players": ["Zoë", "'.encode() + b"Jos\xe9\"]}", "g.egn")
+    assert str(err.value) == "g.egn:2:26: not UTF-8 text: byte 0xe9 (invalid continuation byte)"
+
+
+def test_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="missing.txt: cannot read"):
+        list(file_lines(tmp_path / "missing.txt", "missing.txt"))
+
+
+def test_every_reader_of_a_file_names_where_it_stops_being_utf8(tmp_path: Path) -> None:
+    """The audit, fmt, the EGN reader and the ruleset loader all say file:line:col, and exit 2."""
+    import io
+
+    from auditor.cli import main
+
+    def run(*args: str) -> tuple[int, str]:
+        out, err = io.StringIO(), io.StringIO()
+        return main(list(args), out, err), err.getvalue()
+
+    text = _write(tmp_path, b"hand 1 dealer N\n# na\xefve\n", "night.txt")
+    egn = _write(tmp_path, b'{\n  "event": "Caf\xe9"\n}\n', "night.egn")
+    rules = _write(tmp_path, b"extends: hoyle\n# \xff\n", "club.yaml")
+    assert run(str(text)) == (2, f"euchre-audit: {text}:2:5: not UTF-8 text: byte 0xef (invalid continuation byte)\n")
+    assert run("fmt", str(text)) == (2, f"euchre-audit: {text}:2:5: not UTF-8 text: byte 0xef (invalid continuation byte)\n")
+    code, err = run(str(egn))
+    assert code == 2 and f"{egn}:2:16: not UTF-8 text: byte 0xe9" in err
+    code, err = run(str(text), "--rules", str(rules))
+    assert code == 2 and f"{rules}:2:3: not UTF-8 text: byte 0xff (invalid start byte)" in err
