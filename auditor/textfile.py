@@ -5,9 +5,10 @@ both give the same lines, numbered the same way:
 
 - a line ends at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (Python's universal newlines);
 - a byte-order mark at the very start of the file is dropped;
-- a line longer than the reader's limit is cut short (and then refused by the
-  reader as too long); the rest of it is skipped unread, so no input makes
-  this hold more than a few kilobytes;
+- the file is read in blocks of whole lines and decoded a block at a time; a
+  line with no end within a block is cut short (the reader refuses it as too
+  long anyway) and the rest of it skipped unread, so that no input makes this
+  hold more than about two blocks;
 - bytes that are not UTF-8 stop the reading with an :class:`InputError` that
   names the file, line and column.
 """
@@ -25,6 +26,7 @@ from .notation.reader import MAX_LINE_CHARS
 class InputError(Exception):
     """A file that cannot be audited at all (unreadable, not a game record)."""
 
+
 BOM = b"\xef\xbb\xbf"
 #: the file is read this many bytes at a time, and a line with no end within a block is cut short
 BLOCK_BYTES = 256 * 1024
@@ -38,8 +40,6 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
     """Yield the lines of ``path`` from byte ``start`` (a line start) to ``end`` (default: the end).
 
     ``label`` names the file and ``first_line`` numbers the line at ``start`` in error messages.
-    The file is read in blocks of whole lines, decoded a block at a time; a line longer than
-    a block is cut to LINE_BYTES and the rest of it skipped unread.
     """
     number = first_line  # the number of the next line to yield
     try:
