@@ -69,7 +69,7 @@ def test_samples_read_the_same_both_ways(sample, rules_only, monkeypatch) -> Non
 
 # --- random spellings ----------------------------------------------------------------
 
-_GAPS = [" ", "  ", "\t", " \t "]  # within cards and plays; a form feed only between words
+_GAPS = [" ", "  ", "\t", " \t ", "\f", " \f\t"]  # spacing is free within a line, between cards too
 
 
 def respell(text: str, rng: random.Random, typos: bool) -> str:
@@ -106,3 +106,14 @@ def test_random_spellings_read_the_same_both_ways(seed, typos, rules_only, monke
     assert fast == slow
     if not typos:
         assert not any(isinstance(h, BrokenHand) for g in fast for h in g.hands)
+
+
+def test_form_feeds_between_cards_read_as_spaces(rules_only, monkeypatch) -> None:
+    """docs/notation.md: spacing within a line is free, so a form feed may stand wherever a space does."""
+    text = (SAMPLES / "club-night.txt").read_text(encoding="utf-8")
+    spaced = re.sub(r"(?m)^((?:deal|trick) .*)$", lambda m: m.group(1).replace(" ", "\f"), text)
+    assert spaced.count("\f") > 100
+    expected = reader.read_text(text)
+    fast, slow = read_both(spaced, rules_only, monkeypatch)
+    assert fast == slow == expected
+    assert not any(isinstance(h, BrokenHand) for g in fast for h in g.hands)

@@ -148,8 +148,8 @@ def _is_blank(chunk: Chunk) -> bool:
 
 
 _WORD = re.compile(r"\S+")
-_SEAT_MARK = re.compile(r"([NESWnesw])[ \t]*:")
-_PLAY = re.compile(r"([NESWnesw])[ \t]*:[ \t]*(\S+)")
+_SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
+_PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*(\S+)")
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
