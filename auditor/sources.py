@@ -47,6 +47,8 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
         raise InputError(f"{label}: is a folder, not a game file") from None
     except OSError as err:
         raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
+    if not path.is_file():  # a pipe or a device: the format check above has already read from it
+        raise InputError(f"{label}: not a regular file (a pipe?); save it to a file and give that")
     if kind == "text":
         return read_games(file_lines(path, label))
     size = path.stat().st_size

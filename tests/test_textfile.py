@@ -132,3 +132,19 @@ def test_every_reader_of_a_file_names_where_it_stops_being_utf8(tmp_path: Path) 
     assert code == 2 and f"{egn}:2:16: not UTF-8 text: byte 0xe9" in err
     code, err = run(str(text), "--rules", str(rules))
     assert code == 2 and f"{rules}:2:3: not UTF-8 text: byte 0xff (invalid start byte)" in err
+
+
+def test_a_pipe_is_refused_with_a_reason_not_read_in_part(tmp_path: Path) -> None:
+    """Reading the format from a pipe consumes it, so a pipe is refused clearly (exit 2)."""
+    import subprocess
+    import sys
+
+    from conftest import SAMPLES
+
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, "-m", "auditor", "/dev/stdin"], input=(SAMPLES / "club-night.txt").read_bytes(),
+        capture_output=True, cwd=root, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert b"/dev/stdin: not a regular file (a pipe?)" in proc.stderr and b"Traceback" not in proc.stderr
