@@ -58,7 +58,7 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
         data = path.read_bytes()
     except OSError as err:
         raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
-    text = decoded(data, label)
+    text = decoded(data, label, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
     if not JSON_READERS:
         raise InputError(f"{label}: JSON game files (EGN) are not supported by this installation")
     kind = "model" if _MODEL_JSON.search(text[:4096]) else "egn"  # our model's JSON form, else EGN/EMN

@@ -15,6 +15,7 @@ both give the same lines, numbered the same way:
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 from collections.abc import Iterator
@@ -52,11 +53,16 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
             else:
                 fh.seek(0)
             pending = b""  # the start of a line whose end is not read yet
-            skipping = ""  # "rest": the rest of an over-long line is being skipped; "lf": a "\n" just after its "\r"
+            long: _LongLine | None = None  # an over-long line being skipped
             while remaining > 0 and (data := fh.read(min(BLOCK_BYTES, remaining))):
                 remaining -= len(data)
-                if skipping:
-                    data, skipping = _skip_line(data, skipping, remaining > 0)
+                if long is not None:
+                    data = long.feed(data, more=remaining > 0)
+                    if not long.ended:
+                        continue
+                    number += 1
+                    yield long.line
+                    long = None
                 data = pending + data
                 cut = len(data) if remaining <= 0 else max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
                 pending = data[cut:]
@@ -65,12 +71,12 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
                 if error:
                     raise error
                 number += len(lines)
-                if len(pending) > LINE_BYTES:  # no line end in sight: cut the line, skip its rest
-                    number += 1
-                    yield pending[:LINE_BYTES].decode("utf-8", errors="ignore") + "\n"
-                    # pending has no line end, but for a last "\r" (which "\n" may follow)
-                    pending, skipping = b"", "lf" if pending.endswith(b"\r") else "rest"
-            if pending:  # the file ended early (it shrank since it was measured)
+                if len(pending) > LINE_BYTES:  # no line end in sight: keep the line's start, check and skip the rest
+                    long, pending = _LongLine(pending, label, number), b""
+            if long is not None:  # the file ended inside it
+                long.finish()
+                yield long.line
+            elif pending:  # the file ended early (it shrank since it was measured)
                 lines, error = _lines(pending, label, number)
                 yield from lines
                 if error:
@@ -79,16 +85,48 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
         raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
 
 
-def _skip_line(data: bytes, skipping: str, more: bool) -> tuple[bytes, str]:
-    """Drop the rest of an over-long line from ``data``; say what is still to skip after it."""
-    if skipping == "lf":  # the line ended with "\r" at the end of the last block
-        return (data[1:] if data.startswith(b"\n") else data), ""
-    found = _LINE_END.search(data)
-    if found is None:
-        return b"", skipping
-    if found.group() == b"\r" and found.end() == len(data) and more:
-        return b"", "lf"  # perhaps the first half of "\r\n"
-    return data[found.end() :], ""
+class _LongLine:
+    """A line longer than LINE_BYTES with no end in the block read: its start is kept, the rest
+    checked as UTF-8 (as a shorter line is) and dropped, so that where the blocks fall never
+    changes what is read or reported."""
+
+    def __init__(self, start: bytes, label: str, number: int) -> None:
+        self.label, self.number = label, number
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.chars = 0  # characters of the line decoded so far
+        self.ended = False
+        self.after_cr = start.endswith(b"\r")  # ended by "\r", which a "\n" may yet follow
+        # decoded with its line end, if any, so that a broken character reads as in a shorter line
+        self.line = self._decode(start, final=self.after_cr)[:LINE_BYTES].rstrip("\r") + "\n"
+
+    def _decode(self, data: bytes, final: bool = False) -> str:
+        try:
+            text = self.decoder.decode(data, final)
+        except UnicodeDecodeError as err:
+            raise _not_utf8(self.label, self.number, err.object, err.start, err.reason, self.chars) from None
+        self.chars += len(text)
+        return text
+
+    def feed(self, data: bytes, more: bool) -> bytes:
+        """Take the rest of the line from the start of ``data``; return what follows it."""
+        if self.after_cr:
+            self.ended = True
+            return data[1:] if data.startswith(b"\n") else data
+        found = _LINE_END.search(data)
+        if found is None:
+            self._decode(data)
+            return b""
+        self._decode(data[: found.end()], final=True)
+        if found.group() == b"\r" and found.end() == len(data) and more:
+            self.after_cr = True
+            return b""
+        self.ended = True
+        return data[found.end() :]
+
+    def finish(self) -> None:
+        """The file ended inside the line."""
+        if not self.after_cr:
+            self._decode(b"", final=True)
 
 
 def _lines(data: bytes, label: str, number: int) -> tuple[list[str], InputError | None]:
@@ -109,18 +147,29 @@ def _lines(data: bytes, label: str, number: int) -> tuple[list[str], InputError 
     return lines, None
 
 
-def decoded(data: bytes, label: str) -> str:
-    """A whole document (JSON) as text, without a byte-order mark; InputError naming line:col if not UTF-8."""
+def decoded(data: bytes, label: str, lone_cr_ends_line: bool = True) -> str:
+    """A whole document as text, without a byte-order mark; InputError naming line:col if not UTF-8.
+
+    Lines are counted as the document's own reader counts them: at "\n", "\r\n" and a lone
+    "\r" (the notation, YAML), or at "\n" only (JSON, ``lone_cr_ends_line=False``).
+    """
     body = data.removeprefix(BOM)
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError as err:
-        line_start = body.rfind(b"\n", 0, err.start) + 1
-        line = body.count(b"\n", 0, err.start) + 1
-        raise _not_utf8(label, line, body[line_start : err.start + 1], err.start - line_start, err.reason) from None
+        head = body[: err.start]
+        if lone_cr_ends_line:
+            pieces = head.splitlines(keepends=True) or [b""]
+            if pieces[-1].endswith((b"\n", b"\r")):
+                pieces.append(b"")
+            line, text = len(pieces), pieces[-1]
+        else:
+            line, text = head.count(b"\n") + 1, head[head.rfind(b"\n") + 1 :]
+        raise _not_utf8(label, line, text + body[err.start : err.start + 1], len(text), err.reason) from None
 
 
-def _not_utf8(label: str, line: int, text: bytes, at: int, reason: str) -> InputError:
-    """A message naming the line and column (in characters) of the first byte at ``at`` of ``text`` that is not UTF-8."""
-    column = len(text[:at].decode("utf-8", errors="replace")) + 1
+def _not_utf8(label: str, line: int, text: bytes, at: int, reason: str, before: int = 0) -> InputError:
+    """A message naming the line and column (in characters) of the byte at ``at`` of ``text``,
+    which is not UTF-8; ``before``: characters of the line that come before ``text``."""
+    column = before + len(text[:at].decode("utf-8", errors="replace")) + 1
     return InputError(f"{label}:{line}:{column}: not UTF-8 text: byte 0x{text[at]:02x} ({reason})")

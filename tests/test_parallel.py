@@ -110,27 +110,38 @@ def test_problems_and_exit_status_are_the_same_in_parallel(tmp_path: Path, small
     assert len(_split(good, "good.txt", 0)) > 1
 
 
-@pytest.mark.parametrize("flaw", [b"# caf\xe9\n", b"# one\rtwo\n", "# handé\nhandé 1\n".encode()])
+@pytest.mark.parametrize("where", [0.6, 0.75, 0.8, 0.95])
+@pytest.mark.parametrize(
+    "flaw",
+    [b"# caf\xe9\n", b"# one\rtwo\n", "# handé\nhandé 1\n".encode(), b"# \xff" + b"y" * 40_000 + b"\n"],
+    ids=["not-utf8", "lone-cr", "non-ascii-after-hand", "not-utf8-in-a-long-line"],
+)
 def test_cutting_stops_where_a_file_stops_being_clean_and_the_rest_reads_as_in_one_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None, flaw: bytes
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None, flaw: bytes, where: float
 ) -> None:
-    """A byte that is not UTF-8, a lone carriage return or a non-ASCII letter after 'hand' late in
-    a file: the units before it are cut as usual; the rest, from the last cut, is one unit."""
+    """A byte that is not UTF-8 (in a short line or an over-long one), a lone carriage return or
+    a non-ASCII letter after 'hand' late in a file: the units before it are cut as usual; the
+    rest, from the last cut, is one unit. Whatever the cut, the same games are reported before
+    the reader stops at a byte that is not UTF-8 (every game that ended before its line)."""
     monkeypatch.setattr(parallel, "_BLOCK_BYTES", 2048)
     data = _games_file(tmp_path, games=16).read_bytes()
-    at = data.index(b"\nup ", len(data) * 3 // 4) + 1
+    at = data.index(b"\nup ", int(len(data) * where)) + 1
     path = tmp_path / "late.txt"
     path.write_bytes(data[:at] + flaw + data[at:])
     units = _split(path, "late.txt", 0)
     assert len(units) > 2
     assert units[-1].start < at and units[-1].end == path.stat().st_size
     assert units[-1].end - units[-1].start > 3000  # no cuts after the flaw
-    for fmt in ("text", "json"):
+    for fmt in ("json", "text"):
         one = _run([str(path), "--jobs", "1", "--format", fmt])
         assert _run([str(path), "--jobs", "2", "--format", fmt]) == one
-    if b"\xe9" in flaw:  # the reader stops there, naming the line and column
+    if b"\xe9" in flaw or b"\xff" in flaw:  # the reader stops there, naming the line and column
         line = data[:at].count(b"\n") + 1
-        assert f"late.txt:{line}:6: not UTF-8 text: byte 0xe9" in one[2] and one[0] == 2
+        column = 6 if b"\xe9" in flaw else 3
+        assert f"late.txt:{line}:{column}: not UTF-8 text: byte 0x" in one[2] and one[0] == 2
+        ended = data[:at].rfind(b"\n[Event")  # the last game that began before the bad line ...
+        games_before = data[:ended].count(b"\n[Event") + 1  # ... and the games before it, all reported
+        assert one[1].count("late.txt: game ") == games_before
 
 
 def test_a_clean_file_exits_0_with_any_number_of_jobs(tmp_path: Path, small_units: None) -> None:

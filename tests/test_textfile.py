@@ -66,11 +66,51 @@ def test_pieces_cut_at_line_starts_read_as_the_whole(tmp_path: Path, pieces: lis
     assert parts == whole
 
 
+def _read(path: Path, start: int = 0, end: int | None = None, first_line: int = 1) -> tuple[list[str], str | None]:
+    lines: list[str] = []
+    try:
+        for line in file_lines(path, "f.txt", start, end, first_line):
+            lines.append(line)
+    except InputError as err:
+        return lines, str(err)
+    return lines, None
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_PIECES | st.sampled_from(["x" * 30, "é" * 20, "\udcff", "\udcc3"]), max_size=30), st.data())
+def test_where_the_blocks_fall_never_changes_what_is_read_or_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pieces: list[str], data: st.DataObject
+) -> None:
+    """Lines, cut lines and the position of a byte that is not UTF-8 (even inside an over-long
+    line) are the same for any block size, and for pieces read from any line start."""
+    monkeypatch.setattr(textfile, "LINE_BYTES", 8)
+    raw = "".join(pieces).encode("utf-8", errors="surrogateescape")  # "\udcff" is the lone byte 0xff
+    path = _write(tmp_path, raw)
+    def shown(read: tuple[list[str], str | None]) -> tuple[list[str], str | None]:
+        """An over-long line as the notation reader keeps it: its start (a line whose end is not in
+        the block being read is cut to the whole characters of its first LINE_BYTES or more bytes)."""
+        return [line if len(line.rstrip("\r\n").encode()) < 8 - 3 else line[:1] + "..." for line in read[0]], read[1]
+
+    reads = []
+    for block in (3, 7, 64, 4096):
+        monkeypatch.setattr(textfile, "BLOCK_BYTES", block)
+        reads.append(shown(_read(path)))
+    assert all(r == reads[0] for r in reads)
+    lines, error = reads[0]
+    if error is None:  # a piece from a line start reads as the rest of the whole
+        starts = [i + 1 for i, b in enumerate(raw) if b == ord("\n") and i + 1 < len(raw) and not raw.startswith(b"\xef\xbb\xbf")]
+        if starts:
+            at = data.draw(st.sampled_from(starts))
+            first = raw[:at].count(b"\n") + raw[:at].replace(b"\r\n", b"").count(b"\r") + 1
+            rest, _ = shown(_read(path, at, len(raw), first))
+            assert rest == lines[first - 1 :]
+
+
 def test_an_over_long_line_is_cut_short_and_the_rest_skipped(tmp_path: Path) -> None:
     path = _write(tmp_path, b"first\n" + "é".encode() * textfile.BLOCK_BYTES * 3 + b"\nlast\n")
     lines = list(file_lines(path, "f.txt"))
     assert lines[0] == "first\n" and lines[-1] == "last\n" and len(lines) == 3
-    assert lines[1].endswith("\n") and len(lines[1]) <= textfile.LINE_BYTES // 2 + 1  # é is two bytes
+    assert lines[1].endswith("\n") and textfile.LINE_BYTES // 4 < len(lines[1]) <= textfile.LINE_BYTES + 1
 
 
 @pytest.mark.parametrize("block", [3, 16, textfile.BLOCK_BYTES])
@@ -148,3 +188,13 @@ def test_a_pipe_is_refused_with_a_reason_not_read_in_part(tmp_path: Path) -> Non
     )
     assert proc.returncode == 2
     assert b"/dev/stdin: not a regular file (a pipe?)" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_a_document_counts_lines_as_its_reader_does() -> None:
+    """The notation and YAML end a line at a lone carriage return; JSON only at a line feed."""
+    with pytest.raises(InputError, match=r"^f.txt:3:1: "):
+        decoded(b"a\rb\r\xff\n", "f.txt")
+    with pytest.raises(InputError, match=r"^f.json:1:5: "):
+        decoded(b"a\rb\r\xff\n", "f.json", lone_cr_ends_line=False)
+    with pytest.raises(InputError, match=r"^f.txt:2:1: "):
+        decoded(b"a\r\n\xff", "f.txt")

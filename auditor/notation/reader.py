@@ -119,26 +119,31 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = Fals
     keep = current.lines
     number = first_line - 1
     cap = None if keep_all else MAX_CHUNK_LINES + 1
-    for line in lines:
-        number += 1
-        if line[-1:] != "\n":
-            line += "\n"
-        if line[:1] in _CHUNK_FIRST_CHARS and _CHUNK_START.match(line):
-            kind = "tags" if line.lstrip().startswith("[") else "hand"
-            if kind != "tags" or current.kind != "tags":
-                if keep:
-                    yield current
-                current = Chunk(kind, number)
-                keep = current.lines
-        if len(line) > MAX_LINE_CHARS + 1:  # + 1: the newline
-            if current.long_line is None:
-                current.long_line = number
-            if cap is not None:  # the chunk is refused anyway: keep no more of the line than that shows
-                line = line[: MAX_LINE_CHARS + 2] + "\n"
-        if cap is None or len(keep) < cap:
-            keep.append(line)
-        else:
-            current.dropped += 1
+    try:
+        for line in lines:
+            number += 1
+            if line[-1:] != "\n":
+                line += "\n"
+            if line[:1] in _CHUNK_FIRST_CHARS and _CHUNK_START.match(line):
+                kind = "tags" if line.lstrip().startswith("[") else "hand"
+                if kind != "tags" or current.kind != "tags":
+                    if keep:
+                        yield current
+                    current = Chunk(kind, number)
+                    keep = current.lines
+            if len(line) > MAX_LINE_CHARS + 1:  # + 1: the newline
+                if current.long_line is None:
+                    current.long_line = number
+                if cap is not None:  # the chunk is refused anyway: keep no more of the line than that shows
+                    line = line[: MAX_LINE_CHARS + 2] + "\n"
+            if cap is None or len(keep) < cap:
+                keep.append(line)
+            else:
+                current.dropped += 1
+    except Exception:  # the stream of lines broke off (a byte that is not UTF-8)
+        if current.kind == "tags" and keep:
+            yield current  # a tag block begun shows that the game before it has ended
+        raise
     if keep:
         yield current
 
@@ -694,7 +699,15 @@ def parse_chunks(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock
 def _parsed(chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, HandRecord | BrokenHand | TagBlock | None]]:
     """Every chunk with what it reads as (None: a blank preamble), parsing in batches."""
     batch: list[Chunk] = []
-    for chunk in chunks:
+    stream = iter(chunks)
+    while True:
+        try:
+            chunk = next(stream)
+        except StopIteration:
+            break
+        except Exception:  # the stream broke off: what was read before it still counts
+            yield from zip(batch, parse_chunks(batch))
+            raise
         if chunk.kind == "preamble" and _is_blank(chunk):
             yield from zip(batch, parse_chunks(batch))
             batch = []
