@@ -247,13 +247,20 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
     assert units[-1].end == size and all(a.end == b.start for a, b in zip(units, units[1:]))
 
 
+def _with_long_line(tmp_path: Path, before: str, comment: str) -> tuple[str, int, Path]:
+    """Games with a comment line ``# comment`` put before the first ``before`` in their second half:
+    (the games' text, where the line went, the file)."""
+    games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
+    at = games.index(before, len(games) // 2) + 1
+    path = tmp_path / "long.txt"
+    path.write_text(games[:at] + "# " + comment + "\n" + games[at:], encoding="utf-8")
+    return games, at, path
+
+
 def test_a_file_with_an_enormous_line_is_cut_only_before_it_and_reads_as_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None) -> None:
     """The planner never holds a line longer than a block: the rest of the file from the last cut is one unit."""
     monkeypatch.setattr(parallel, "_BLOCK_BYTES", 4096)
-    games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
-    at = games.index("\n[", len(games) // 2) + 1
-    path = tmp_path / "long.txt"
-    path.write_text(games[:at] + "# " + "x" * 20_000 + "\n" + games[at:], encoding="utf-8")
+    games, at, path = _with_long_line(tmp_path, "\n[", "x" * 20_000)
     units = _split(path, "long.txt", 0)
     assert len(units) > 1
     assert units[-1].start <= len(games[:at].encode()) and units[-1].end == path.stat().st_size
@@ -264,10 +271,7 @@ def test_a_file_with_an_enormous_line_is_cut_only_before_it_and_reads_as_in_one_
 
 def test_units_are_streamed_and_a_long_line_in_one_is_refused_as_in_one_process(tmp_path: Path, small_units: None) -> None:
     """A unit is read line by line, never whole; a line past the reader's limit is cut short, then refused."""
-    games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
-    at = games.index("\nup ", len(games) // 2) + 1
-    path = tmp_path / "long.txt"
-    path.write_text(games[:at] + "# " + "é" * 30_000 + "\n" + games[at:], encoding="utf-8")
+    games, _, path = _with_long_line(tmp_path, "\nup ", "é" * 30_000)
     units = _split(path, "long.txt", 0)
     assert len(units) > 3
     lines = [line for u in units for line in file_lines(path, "long.txt", u.start, u.end, u.first_line)]
