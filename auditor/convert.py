@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .audit import RulesetChooser, forced_ruleset
-from .textfile import InputError, decoded
+from .textfile import InputError, cannot_read, read_document
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
@@ -159,9 +159,9 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
                 status = EXIT_USAGE
                 continue
-            text = decoded(path.read_bytes(), name)
+            text = read_document(path, name)
         except OSError as e:
-            err.write(f"euchre-audit: {name}: cannot read ({e.strerror or e})\n")
+            err.write(f"euchre-audit: {cannot_read(name, e)}\n")
             status = EXIT_USAGE
             continue
         except InputError as e:

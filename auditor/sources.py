@@ -16,7 +16,7 @@ from .egn.reader import read_egn
 from .modeljson import read_model_json
 from .model import GameRecord
 from .notation.reader import read_games
-from .textfile import InputError, decoded, file_lines
+from .textfile import InputError, cannot_read, file_lines, read_document
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
@@ -46,7 +46,7 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     except IsADirectoryError:
         raise InputError(f"{label}: is a folder, not a game file") from None
     except OSError as err:
-        raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
+        raise cannot_read(label, err) from None
     if not path.is_file():  # a pipe or a device: the format check above has already read from it
         raise InputError(f"{label}: not a regular file (a pipe?); save it to a file and give that")
     if kind == "text":
@@ -54,11 +54,7 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     size = path.stat().st_size
     if size > MAX_JSON_BYTES:
         raise InputError(f"{label}: {size} bytes of JSON; the limit is {MAX_JSON_BYTES}")
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
-    text = decoded(data, label, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
+    text = read_document(path, label, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
     if not JSON_READERS:
         raise InputError(f"{label}: JSON game files (EGN) are not supported by this installation")
     kind = "model" if _MODEL_JSON.search(text[:4096]) else "egn"  # our model's JSON form, else EGN/EMN

@@ -7,10 +7,13 @@ both give the same lines, numbered the same way:
 - a byte-order mark at the very start of the file is dropped;
 - the file is read in blocks of whole lines and decoded a block at a time; a
   line with no end within a block is cut short (the reader refuses it as too
-  long anyway) and the rest of it skipped unread, so that no input makes this
+  long anyway) and the rest of it is not kept, so that no input makes this
   hold more than about two blocks;
 - bytes that are not UTF-8 stop the reading with an :class:`InputError` that
-  names the file, line and column.
+  names the file, line and column (the rest of a cut line is read and checked too).
+
+:func:`read_document` reads a whole document (JSON, YAML, a file for ``fmt``) with the
+same messages.
 """
 
 from __future__ import annotations
@@ -82,7 +85,20 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
                 if error:
                     raise error
     except OSError as err:
-        raise InputError(f"{label}: cannot read ({err.strerror or err})") from None
+        raise cannot_read(label, err) from None
+
+
+def cannot_read(label: str, err: OSError) -> InputError:
+    return InputError(f"{label}: cannot read ({err.strerror or err})")
+
+
+def read_document(path: Path, label: str, lone_cr_ends_line: bool = True) -> str:
+    """A whole file as text (see :func:`decoded`); InputError if it cannot be read or is not UTF-8."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise cannot_read(label, err) from None
+    return decoded(data, label, lone_cr_ends_line)
 
 
 class _LongLine:

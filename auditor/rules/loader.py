@@ -18,7 +18,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..resources import bundled_rulesets
-from ..textfile import InputError, decoded
+from ..textfile import InputError, read_document
 from .schema import Ruleset
 
 MAX_RULESET_BYTES = 256 * 1024
@@ -67,9 +67,7 @@ def _read_yaml(path: Path, label: str) -> _Source:
     if size > MAX_RULESET_BYTES:
         raise RulesetError([f"{label}: the ruleset is {size} bytes; the limit is {MAX_RULESET_BYTES}"])
     try:
-        text = decoded(path.read_bytes(), label)
-    except OSError as err:
-        raise RulesetError([f"{label}: cannot read the ruleset ({err.strerror or err})"]) from None
+        text = read_document(path, label)
     except InputError as err:
         raise RulesetError([str(err)]) from None
     try:
