@@ -11,7 +11,8 @@ from auditor.rules.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-SHARED = ROOT.parent / "shared"
+#: EGN's public corpus, copied unchanged into the tests (see data/egn/NOTICE); never read from beside the checkout
+EGN = ROOT / "tests" / "data" / "egn"
 
 
 # E, on the dealer's left, goes alone and leads the first trick himself: legal where the

@@ -1,7 +1,8 @@
 """The real games: every file of EGN's public corpus, audited.
 
-The corpus lives beside the checkout (``../shared/corpus/egn/examples``), in CI
-too; these tests never skip.  Expected results come from the issue's account
+The corpus is copied unchanged into the tests (``tests/data/egn/examples``,
+Apache-2.0, see ``tests/data/egn/NOTICE``), so a bare clone runs them; these
+tests never skip.  Expected results come from the issue's account
 of the corpus and from a small referee written again here from EGN's own
 replayer description (seats from the rules, trick winners, the scoring
 table), never from the auditor's output.
@@ -17,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from auditor.cli import main
+from conftest import EGN, ROOT
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "egn" / "examples"
+CORPUS = EGN / "examples"
 VALIDATION = CORPUS / "validation examples"
 CONVERSION = CORPUS / "conversion examples"
 COMBINATION = CORPUS / "combination examples"
@@ -120,8 +122,11 @@ def _games_of(path: Path) -> list[dict]:
 
 
 # ---------------------------------------------------------------- the tests
-def test_the_corpus_is_beside_the_checkout() -> None:
+def test_the_corpus_is_in_the_test_data() -> None:
     assert CORPUS.is_dir(), f"the EGN corpus is expected at {CORPUS}"
+    assert CORPUS.is_relative_to(ROOT), "a bare clone must hold every file the tests read"
+    assert "Apache License" in (EGN / "LICENSE").read_text(encoding="utf-8")
+    assert "unmodified" in (EGN / "NOTICE").read_text(encoding="utf-8")
     assert len(COMPLETE) >= 30
 
 

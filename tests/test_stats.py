@@ -359,11 +359,10 @@ def test_a_folder_search_reads_only_json_that_declares_games(tmp_path) -> None:
     import shutil
 
     from auditor.stats.command import discover
-    from conftest import SAMPLES, SHARED
+    from conftest import EGN, SAMPLES
 
-    corpus = SHARED / "corpus" / "egn"
-    shutil.copy(corpus / "schemas" / "egn-schema-v1.json", tmp_path / "schema.json")
-    shutil.copy(corpus / "examples" / "VWEC Finals.egn", tmp_path / "final.egn")
+    shutil.copy(EGN / "schemas" / "egn-schema-v1.json", tmp_path / "schema.json")
+    shutil.copy(EGN / "examples" / "VWEC Finals.egn", tmp_path / "final.egn")
     shutil.copy(SAMPLES / "club-night.txt", tmp_path / "night.txt")
     (tmp_path / "game.json").write_text('{"fileType": "Euchre Game Notation", "version": "1.4"}', encoding="utf-8")
     files, _, problems = discover([str(tmp_path)])
