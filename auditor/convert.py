@@ -30,7 +30,7 @@ from .egn.seating import seated
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
 from .modeljson import to_json
-from .notation.writer import format_text, write_games
+from .notation.writer import format_text, unreadable, write_games
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import sniff_format, open_games
@@ -108,11 +108,12 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         forced = forced_ruleset(args.rules, args.overrides)
         chooser = RulesetChooser(forced, args.overrides, path.parent)
         games = list(open_games(path))
-        broken = [h for g in games for h in g.hands if isinstance(h, BrokenHand)]
+        broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
+        broken += [(lost.pos, lost.message) for g in games for lost in g.lost]
         if broken:
-            first = broken[0]
+            (where, message) = broken[0]
             err.write(
-                f"euchre-audit: {path}:{first.pos}: {first.message}; {len(broken)} unreadable hand(s) "
+                f"euchre-audit: {path}:{where}: {message}; {len(broken)} unreadable line(s) or hand(s) "
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
@@ -171,6 +172,8 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         result = format_text(text)
         for problem in result.problems:
             err.write(f"euchre-audit: {name}:{problem}\n")
+        for note in result.notes:
+            err.write(f"euchre-audit: {name}:{note}\n")
         changed = result.text != text
         if args.check:
             if changed:

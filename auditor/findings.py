@@ -83,6 +83,34 @@ STATEMENT_REPEATED = _code(
     "hand 1 dealer N\nup AD\nup KC\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
 )
 
+UNUSUAL_SPELLING = _code(
+    "S003", "unusual-spelling", Category.SYNTAX, W,
+    "A line written in a spelling the notation does not have, whose meaning is plain (`score 6-0`, commas between plays, `dealer East`); it is read as meant, and the line to write is shown.",
+    "The line counts, so nothing is lost; fixing the spelling keeps the record readable by every tool.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\nscore 0-0\n",
+)
+LOOKALIKE_CHARACTER = _code(
+    "S004", "look-alike-character", Category.SYNTAX, W,
+    "A character that looks like one of the notation's but is not (a no-break space, a Cyrillic or Greek letter, a curly quote); it is named by its Unicode name and read as the character it stands for.",
+    "Invisible differences make a line unreadable to other tools and to a later audit; a word processor or a phone keyboard usually put them in.",
+    "hand 1 dealer N\nup\u00a0AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+SEAT_WRITTEN_TWICE = _code(
+    "S005", "seat-written-twice", Category.SYNTAX, W,
+    "A trick names one seat twice and another not at all: the seat that was meant is named (the order of play shows it), and the card is counted for it and not judged.",
+    "A seat letter mistyped would otherwise make one player play twice and another not at all, and accuse the wrong player.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD E:JD W:KC N:JH\n",
+)
+UP_CARD_MISSING = _code(
+    "S006", "up-card-missing", Category.SYNTAX, W,
+    "No `up` line where the ruling needs the up card (trump was ordered up); with the deal written it is worked out from the card the dealer took.",
+    "Without the up card neither trump nor the dealer's pickup is known, and every ruling that depends on them would rest on a guess.",
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\n",
+)
+
 # --- deal -----------------------------------------------------------------
 CARD_NOT_IN_DECK = _code(
     "D101", "card-not-in-deck", Category.DEAL, E,
@@ -377,6 +405,15 @@ RULE_NOT_HONOURED = _code(
     ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
     '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
     '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',
+)
+
+HAND_NUMBER_OUT_OF_SEQUENCE = _code(
+    "G807", "hand-number-out-of-sequence", Category.GAME, W,
+    "A hand number goes backwards, or is out of step with the hands around it (`hand 6` between hands 3 and 5): the number it most likely is is named.",
+    "A numbering slip is a slip of the pen; the deal's rotation is judged by the order of the hands in the file, never by their numbers.",
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 5 dealer E\nbid S pass, W pass, N pass, E pass, S pass, W pass, N pass, E pass\n"
+    "hand 3 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
 )
 
 

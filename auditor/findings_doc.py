@@ -5,7 +5,7 @@ from __future__ import annotations
 from .findings import REGISTRY, Category
 
 _TITLES = {
-    Category.SYNTAX: "Syntax",
+    Category.SYNTAX: "Syntax and slips of the record",
     Category.DEAL: "Deal",
     Category.BID: "Bidding",
     Category.DISCARD: "Discard",

@@ -128,6 +128,39 @@ class Comment:
     pos: Pos
 
 
+@dataclass(frozen=True, slots=True)
+class LostLine:
+    """A statement line the reader could not read: only what it said is lost.
+
+    ``kind`` is the statement it most likely was (``hand``, ``deal``, ``up``,
+    ``bid``, ``discard``, ``trick``, ``renege``, ``score``, ``tricks``), told
+    from its first word or its shape, or None when nothing tells; ``line``
+    places it among the hand's other statements (a lost ``trick`` line is the
+    trick between the written ones above and below it).
+    """
+
+    kind: str | None
+    pos: Pos
+    line: int
+    message: str
+    expected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A line read in a spelling the notation does not have, but whose meaning is plain.
+
+    ``message`` says what was found (``the score is written '6-0'``, a
+    look-alike character by its Unicode name); ``canonical`` is the line to
+    write instead; ``kind`` is ``spelling`` or ``character``.
+    """
+
+    kind: str
+    pos: Pos
+    message: str
+    canonical: str
+
+
 @dataclass(slots=True)
 class HandRecord:
     """Everything written about one hand (a deal and its play)."""
@@ -149,6 +182,10 @@ class HandRecord:
     comments: tuple[Comment, ...] = ()
     #: statements written twice where only one is allowed (``up``, ``score``...)
     repeated: tuple[tuple[str, Pos], ...] = ()
+    #: lines of this hand that could not be read (each a syntax finding); the rest is replayed
+    lost: tuple[LostLine, ...] = ()
+    #: lines read in an unusual spelling or with a look-alike character (each a warning)
+    repairs: tuple[Repair, ...] = ()
 
     @property
     def has_full_deal(self) -> bool:
@@ -188,6 +225,9 @@ class GameRecord:
     notes: list[str] = field(default_factory=list)
     #: rules of the record's own that cannot be applied (EGN ruleset keys): each a G806 warning
     unhonoured_rules: list[str] = field(default_factory=list)
+    #: tag lines that could not be read, and tag lines read with a repair
+    lost: list[LostLine] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list)
 
     def find_tag(self, name: str) -> Tag | None:
         """The first tag of that name, compared case-insensitively."""

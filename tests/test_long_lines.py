@@ -3,8 +3,9 @@
 A line the parser will not take (more than 4000 characters) used to be cut at
 the limit: the audit then reported a misleading syntax error in the middle of a
 word, and ``fmt`` wrote the cut line back, losing the rest of what the user
-wrote.  Now the hand holding it is one syntax finding that names the line and
-the limit, and ``fmt`` keeps the text as written.
+wrote.  Now the line is one syntax finding that names the line and the limit
+(only that line is lost: the rest of its hand is audited), and ``fmt`` keeps
+the text as written.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def _with_long_line(club_night: str) -> tuple[str, int]:
     return text, number
 
 
-def test_a_long_line_makes_its_hand_one_clear_syntax_finding(club_night: str) -> None:
+def test_a_long_line_is_one_clear_syntax_finding_and_costs_only_itself(club_night: str) -> None:
     text, number = _with_long_line(club_night)
     (game,) = audit_text(text, "hoyle")
     syntax = [f for f in game.all_findings() if f.category.value == "syntax"]
@@ -35,10 +36,12 @@ def test_a_long_line_makes_its_hand_one_clear_syntax_finding(club_night: str) ->
     (finding,) = syntax
     assert finding.pos.line == number and finding.hand == 2
     assert f"longer than {LIMIT} characters" in finding.message
-    # the other hands are still audited: the sheet error of hand 3 and the called
-    # left-bower renege of hand 5 (hand 2's own renege is in the unread hand)
-    rest = [(f.hand, f.category.value) for f in game.all_findings() if f is not finding]
-    assert rest == [(3, "score"), (5, "left-bower")]
+    # the lost line was hand 2's `up KC`: trump was named in round 2, so nothing rests on it
+    assert any("up card is not known" in line for line in finding.proof)
+    # every other finding is still made, hand 2's own renege included
+    rest = [(f.hand, f.code.code) for f in game.all_findings() if f is not finding]
+    assert rest == [(2, "R501"), (3, "P701"), (5, "L603")]
+    assert (game.computed_ns, game.computed_ew) == (10, 0)
 
 
 def test_fmt_keeps_a_long_comment_line_whole() -> None:
@@ -76,27 +79,51 @@ def test_an_enormous_line_is_never_held_whole(tmp_path) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 5_000_000, peak
-    assert "longer than" in games[0].hands[0].message
+    # a comment line is free however long: the hand is read whole, the comment is not held
+    (hand,) = games[0].hands
+    assert hand.lost == () and str(hand.up) == "AD"
 
 
-def test_an_endless_hand_is_refused_without_being_held_whole() -> None:
-    """A hand of a million lines is one syntax finding, and the reader keeps no more than the limit of them."""
+def test_an_endless_run_of_comment_lines_is_skipped_without_being_held() -> None:
+    """Blank and comment lines are free (docs/notation.md): a million of them after a hand cost it nothing,
+    and the reader keeps no more than MAX_FREE_LINES of them."""
     from auditor.model import BrokenHand
-    from auditor.notation.reader import MAX_CHUNK_LINES, iter_chunks, read_games
+    from auditor.notation.reader import MAX_FREE_LINES, iter_chunks, read_games
 
     def lines():
         yield '[Event "endless"]\n'
         yield "hand 1 dealer N\n"
+        yield "up AD\n"
         for _ in range(1_000_000):
             yield "# and then...\n"
+        yield "score NS 0 EW 0\n"
         yield "hand 2 dealer E\n"
         yield "up AD\n"
 
     chunks = iter_chunks(lines())
     sizes = [(c.first_line, len(c.lines), c.last_line) for c in chunks]
-    assert sizes[1] == (2, MAX_CHUNK_LINES + 1, 1_000_002)
+    assert sizes[1] == (2, 2 + MAX_FREE_LINES + 1, 1_000_004)
     (game,) = read_games(lines())
     first, second = game.hands
-    assert isinstance(first, BrokenHand) and first.end_line == 1_000_002
-    assert f"more than {MAX_CHUNK_LINES} lines" in first.message
-    assert not isinstance(second, BrokenHand) and second.number == 2 and second.pos.line == 1_000_003
+    assert not isinstance(first, BrokenHand) and first.score is not None and first.score.pos.line == 1_000_004
+    assert not isinstance(second, BrokenHand) and second.number == 2 and second.pos.line == 1_000_005
+
+
+def test_a_hand_of_too_many_statements_is_refused_without_being_held_whole() -> None:
+    """More than MAX_CHUNK_LINES statement lines make the hand one syntax finding; only the limit is kept."""
+    from auditor.model import BrokenHand
+    from auditor.notation.reader import MAX_CHUNK_LINES, iter_chunks, read_games
+
+    def lines():
+        yield "hand 1 dealer N\n"
+        for _ in range(100_000):
+            yield "renege N\n"
+        yield "hand 2 dealer E\n"
+
+    sizes = [(c.first_line, len(c.lines), c.last_line) for c in iter_chunks(lines())]
+    assert sizes[0] == (1, MAX_CHUNK_LINES + 1, 100_001)
+    (game,) = read_games(lines())
+    first, second = game.hands
+    assert isinstance(first, BrokenHand) and first.end_line == 100_001
+    assert f"more than {MAX_CHUNK_LINES} statement lines" in first.message
+    assert not isinstance(second, BrokenHand) and second.pos.line == 100_002

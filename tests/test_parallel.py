@@ -248,12 +248,12 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
 
 
 def _with_long_line(tmp_path: Path, before: str, comment: str) -> tuple[str, int, Path]:
-    """Games with a comment line ``# comment`` put before the first ``before`` in their second half:
-    (the games' text, where the line went, the file)."""
+    """Games with a line ``note # comment`` (not a statement, so not free like a comment line) put
+    before the first ``before`` in their second half: (the games' text, where the line went, the file)."""
     games = _games_file(tmp_path, games=12).read_text(encoding="utf-8")
     at = games.index(before, len(games) // 2) + 1
     path = tmp_path / "long.txt"
-    path.write_text(games[:at] + "# " + comment + "\n" + games[at:], encoding="utf-8")
+    path.write_text(games[:at] + "note # " + comment + "\n" + games[at:], encoding="utf-8")
     return games, at, path
 
 

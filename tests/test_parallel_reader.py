@@ -95,7 +95,7 @@ def test_a_bid_list_reads_the_same_calls_in_any_spelling(calls, spaces, comment)
 
 
 def test_a_bid_line_with_a_mistake_is_read_call_by_call_and_the_error_is_precise() -> None:
-    hand = read_text("hand 1 dealer N\nup AD\nbid E pass, S pas, W pass\n")[0].hands[0]
-    assert (hand.pos.line, hand.pos.column) == (3, 15)  # at "pas", not at the start of the list
-    assert "'pass'" in hand.expected and "'order'" in hand.expected
-    assert not any("CALLS" in e for e in hand.expected)
+    (lost,) = read_text("hand 1 dealer N\nup AD\nbid E pass, S pas, W pass\n")[0].hands[0].lost
+    assert (lost.pos.line, lost.pos.column) == (3, 15)  # at "pas", not at the start of the list
+    assert "'pass'" in lost.expected and "'order'" in lost.expected
+    assert not any("CALLS" in e for e in lost.expected)

@@ -29,18 +29,14 @@ from dataclasses import dataclass, field
 from ..model import (
     NOWHERE,
     BrokenHand,
-    Call,
-    CallKind,
     Comment,
     GameRecord,
     HandRecord,
-    Holding,
-    LoneDefense,
     Pos,
     Tag,
-    TeamPoints,
 )
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
+from .spelling import call_text, defense_text, holding_text, points_text, tag_line
 
 ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
 
@@ -59,33 +55,6 @@ class _Line:
 
 
 # ---------------------------------------------------------------- spelling
-def tag_line(tag: Tag) -> str:
-    value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{tag.name} "{value}"]'
-
-
-def call_text(call: Call) -> str:
-    if call.kind is CallKind.PASS:
-        return f"{call.seat} pass"
-    alone = " alone" if call.alone else ""
-    if call.kind is CallKind.ORDER:
-        return f"{call.seat} order{alone}"
-    suit = call.suit.letter if call.suit is not None else "?"
-    return f"{call.seat} call {suit}{alone}"
-
-
-def defense_text(defense: LoneDefense) -> str:
-    return f"{defense.seat} defend alone"
-
-
-def holding_text(holding: Holding) -> str:
-    return f"{holding.seat}: " + " ".join(str(c) for c in holding.cards)
-
-
-def points_text(word: str, points: TeamPoints) -> str:
-    return f"{word} NS {points.ns} EW {points.ew}"
-
-
 def _lines_of(positions: Iterable[Pos]) -> frozenset[int]:
     return frozenset(p.line for p in positions if p != NOWHERE and p.line > 0)
 
@@ -199,9 +168,11 @@ def game_lines(game: GameRecord) -> tuple[list[str], list[str]]:
     lines = head + after
     hands: list[list[str]] = []
     for hand in game.hands:
-        if isinstance(hand, BrokenHand):
-            lost.append(f"game {game.index}: the hand at line {hand.pos.line} could not be read ({hand.message}); it is left out")
+        missing = unreadable(hand)
+        if missing is not None:
+            lost.append(f"game {game.index}: the hand at line {hand.pos.line} could not be read ({missing[1]}); it is left out")
             continue
+        assert isinstance(hand, HandRecord)
         for statement, pos in hand.repeated:
             lost.append(f"game {game.index}, hand {hand.number}: the second '{statement}' (line {pos.line}) is left out")
         hands.append(hand_lines(hand))
@@ -230,14 +201,25 @@ def write_games(games: Iterable[GameRecord]) -> tuple[str, list[str]]:
 class Formatted:
     text: str
     problems: list[str]  # hands kept as written, with the reason
+    notes: list[str] = field(default_factory=list)  # lines rewritten from an unusual spelling
+
+
+def unreadable(hand: HandRecord | BrokenHand) -> tuple[Pos, str] | None:
+    """The first thing of a hand that could not be read (a lost line, or the whole hand), if any."""
+    if isinstance(hand, BrokenHand):
+        return hand.pos, hand.message
+    if hand.lost:
+        return hand.lost[0].pos, hand.lost[0].message
+    return None
 
 
 def format_text(text: str) -> Formatted:
     """The canonical form of a notation text, formatted one chunk at a time."""
     blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
     problems: list[str] = []
+    notes: list[str] = []
     for chunk in iter_chunks(text_lines(text), keep_all=True):
-        blocks.append(_format_chunk(chunk, problems))
+        blocks.append(_format_chunk(chunk, problems, notes))
     out: list[str] = []
     previous = ""
     for kind, lines in blocks:
@@ -247,7 +229,7 @@ def format_text(text: str) -> Formatted:
             out.append("")
         out.extend(lines)
         previous = kind
-    return Formatted("\n".join(out) + "\n" if out else "", problems)
+    return Formatted("\n".join(out) + "\n" if out else "", problems, notes)
 
 
 def _verbatim(chunk: Chunk) -> list[str]:
@@ -257,18 +239,25 @@ def _verbatim(chunk: Chunk) -> list[str]:
     return lines
 
 
-def _format_chunk(chunk: Chunk, problems: list[str]) -> tuple[str, list[str]]:
+def _format_chunk(chunk: Chunk, problems: list[str], notes: list[str]) -> tuple[str, list[str]]:
     if chunk.kind == "preamble" and _is_blank(chunk):
         return "preamble", [line.strip() for line in chunk.lines if line.strip()]
     result = parse_chunk(chunk)
-    if isinstance(result, BrokenHand):
-        problems.append(f"{result.pos}: {result.message}; the hand is left as written")
-        return "broken", _verbatim(chunk)
     if isinstance(result, TagBlock):
+        if result.lost:
+            problems.append(f"{result.lost[0].pos}: {result.lost[0].message}; the tags are left as written")
+            return "broken", _verbatim(chunk)
+        notes.extend(f"{r.pos}: rewritten as '{r.canonical}': {r.message}" for r in result.repairs)
         head, after = tag_block_lines(result.tags, result.comments)
         return "tags", head + after
+    lost = unreadable(result)
+    if lost is not None:
+        problems.append(f"{lost[0]}: {lost[1]}; the hand is left as written")
+        return "broken", _verbatim(chunk)
+    assert isinstance(result, HandRecord)
     if result.repeated:
         statement, pos = result.repeated[0]
         problems.append(f"{pos}: '{statement}' is written twice in hand {result.number}; the hand is left as written")
         return "broken", _verbatim(chunk)
+    notes.extend(f"{r.pos}: rewritten as '{r.canonical}': {r.message}" for r in result.repairs)
     return "hand", hand_lines(result)

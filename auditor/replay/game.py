@@ -1,11 +1,19 @@
 """Replay a whole game: the rotation of the deal, running scores and the end.
 
-A wrong entry on the score sheet is reported once, at the hand where it was
-made: each hand's recorded points are the difference between its running
-score and the previous one on the sheet.
+A wrong entry on the score sheet is reported once, at the entry where it
+shows: the sheet's running score is compared with the corrected one over the
+hands since the last entry that could be read (usually one hand; more when a
+score line was lost or not written).
+
+Hand numbers are a scorekeeper's labels: the deal's rotation is judged by the
+order of the hands in the file, and a number out of step with its neighbours
+is named as the numbering slip it is (G803, G804, G807), never as a dealing
+error.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..cards import Seat, Team
 from ..drinks import add_to_table, empty_table, hand_drinks
@@ -13,6 +21,7 @@ from ..findings import (
     DEALER_OUT_OF_ROTATION,
     GAME_UNFINISHED,
     HAND_MISSING,
+    HAND_NUMBER_OUT_OF_SEQUENCE,
     HAND_NUMBER_REPEATED,
     PLAYED_AFTER_GAME,
     RULE_NOT_HONOURED,
@@ -21,12 +30,18 @@ from ..findings import (
     WRONG_WINNER,
     Finding,
 )
-from ..model import BrokenHand, GameRecord, HandRecord, TeamPoints
+from ..model import BrokenHand, GameRecord, HandRecord, LostLine, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
-from .hand import HandReplay, deck_of
+from .hand import deck_of
+from .readings import replay_hand
 from .results import GameResult, HandResult, Outcome
+from .slip_findings import lost_finding, repair_finding, slip_findings
+from .slips import DEALER
 
 _WINNER_WORDS = {"ns": Team.NS, "ew": Team.EW, "n-s": Team.NS, "e-w": Team.EW}
+#: the number the reader gives a hand whose ``hand`` line does not say it
+UNKNOWN_NUMBER = -1
+_TAG_NAME = re.compile(r"tag:(\w+)")
 
 
 def game_is_won(rules: Ruleset, ns: int, ew: int) -> Team | None:
@@ -51,7 +66,10 @@ class GameReplay:
         if rules.drinks is not None:
             self.result.drinks = empty_table()
         self.total_ns, self.total_ew = record.initial_score
+        # the last entry of the score sheet that could be read, and the corrected score at that point
         self.sheet_ns, self.sheet_ew = record.initial_score
+        self.at_sheet_ns, self.at_sheet_ew = record.initial_score
+        self.since_sheet: list[HandResult] = []  # the hands since that entry
         self.expected_dealer: Seat | None = None
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
@@ -61,15 +79,38 @@ class GameReplay:
         self.result.findings.append(finding)
 
     def run(self) -> GameResult:
-        for hand in self.record.hands:
+        self.record_slips()
+        hands = self.record.hands
+        for i, hand in enumerate(hands):
+            following = hands[i + 1].number if i + 1 < len(hands) else None
             if isinstance(hand, BrokenHand):
-                self.broken(hand)
+                self.broken(hand, following)
             else:
-                self.hand(hand)
+                self.hand(hand, following)
         self.check_winner_tag()
         self.check_complete()
         self.result.computed_ns, self.result.computed_ew = self.total_ns, self.total_ew
         return self.result
+
+    def record_slips(self) -> None:
+        """Tag lines that could not be read or were read with a repair, and hands past the reader's limit."""
+        index = self.record.index
+        for repair in self.record.repairs:
+            self.finding(repair_finding(repair, index, None))
+        for lost in self.record.lost:
+            self.finding(lost_finding(lost, index, None, self._tag_consequence(lost)))
+
+    def _tag_consequence(self, lost: LostLine) -> tuple[str, ...]:
+        m = _TAG_NAME.fullmatch(lost.kind or "")
+        if m is None:
+            return ()
+        name = m.group(1).lower()
+        if name == "rules":
+            return (f"the game's Rules tag is not read: it is audited under {self.rules.name}; if it was played "
+                    "under other rules, give them with --rules",)
+        if name in {"initialscore", "set"}:
+            return (f"the {m.group(1)} tag is not read: the game is audited without it",)
+        return (f"the {m.group(1)} tag is not read; nothing else is lost",)
 
     def check_complete(self) -> None:
         """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
@@ -86,28 +127,33 @@ class GameReplay:
         ))
 
     # ------------------------------------------------------------------------
-    def broken(self, hand: BrokenHand) -> None:
+    def broken(self, hand: BrokenHand, following: int | None) -> None:
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, None, broken=True)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
-        if hand.number is not None:
-            self.last_number = hand.number
+        self.check_numbering(hand.number, hand, following)
         if hand.score is not None:  # keep the running score in step with the sheet
             result.recorded = hand.score
             if self.result.winner is None:
-                self.total_ns += hand.score.ns - self.sheet_ns
-                self.total_ew += hand.score.ew - self.sheet_ew
-            self.sheet_ns, self.sheet_ew = hand.score.ns, hand.score.ew
+                result.points_ns, result.points_ew = self._sheet_points(hand.score)
+                self.total_ns += result.points_ns
+                self.total_ew += result.points_ew
+            self._sheet_read(hand.score)
             self.result.recorded = hand.score
+        else:
+            self.since_sheet.append(result)
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
         self.result.hands.append(result)
 
-    def hand(self, record: HandRecord) -> None:
+    def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
-        self.check_numbering(record)
-        self.check_rotation(record)
-        result = HandReplay(record, self.rules, index, self.deck).run()
+        dealer_lost = any(lost.kind == DEALER for lost in record.lost)
+        gap = self.check_numbering(record.number, record, following)
+        if not dealer_lost:
+            self.check_rotation(record, gap)
+        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
+        result.findings.extend(slip_findings(record, plan, result, literal, index))
         result.counted = self.result.winner is None
         if not result.counted:
             if not self.after_end_reported:
@@ -118,13 +164,12 @@ class GameReplay:
                 ))
                 self.after_end_reported = True
             result.points_ns = result.points_ew = 0
-        elif result.outcome is Outcome.UNKNOWN and record.score is not None and result.penalized is None:
-            # nothing to score the hand from: take the sheet's entry as it is
-            result.points_ns = record.score.ns - self.sheet_ns
-            result.points_ew = record.score.ew - self.sheet_ew
+        elif result.outcome is Outcome.UNKNOWN and not result.settled and record.score is not None and result.penalized is None:
+            self._points_from_sheet(record, result, record.score)
         self.total_ns += result.points_ns
         self.total_ew += result.points_ew
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
+        self.since_sheet.append(result)
         if record.score is not None:
             self.check_sheet(record, result, record.score)
             self.result.recorded = record.score
@@ -135,29 +180,104 @@ class GameReplay:
                 self.result.won_in_hand = record.number
         if self.result.drinks is not None:
             add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
-        self.expected_dealer = self.next_dealer(record.dealer, result)
+        dealer = self.expected_dealer if dealer_lost else record.dealer
+        self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.result.hands.append(result)
 
-    # ------------------------------------------------------------------------
-    def check_numbering(self, record: HandRecord) -> None:
-        index = self.record.index
-        if record.number in self.numbers_seen:
-            self.finding(Finding(HAND_NUMBER_REPEATED, f"hand number {record.number} is used twice in game {index}", record.pos, index, record.number))
-        elif self.last_number is not None and record.number > self.last_number + 1:
-            missing = record.number - self.last_number - 1
-            span = f"hand {self.last_number + 1}" if missing == 1 else f"hands {self.last_number + 1}-{record.number - 1}"
-            self.finding(Finding(HAND_MISSING, f"{span} of game {index} {'is' if missing == 1 else 'are'} not in the record", record.pos, index, record.number))
-            if self.expected_dealer is not None and self.rules.deal.after_throw_in is AfterThrowIn.NEXT_DEALER:
-                self.expected_dealer = self.expected_dealer.offset(missing)
-            else:
-                self.expected_dealer = None
-        self.numbers_seen.add(record.number)
-        self.last_number = record.number
+    # ---------------------------------------------------------------- the sheet
+    def _sheet_points(self, score: TeamPoints) -> tuple[int, int]:
+        """This hand's points as the sheet gives them: its entry less the sheet's last one and the hands between."""
+        between_ns, between_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
+        return score.ns - self.sheet_ns - between_ns, score.ew - self.sheet_ew - between_ew
 
-    def check_rotation(self, record: HandRecord) -> None:
+    def _sheet_read(self, score: TeamPoints) -> None:
+        self.sheet_ns, self.sheet_ew = score.ns, score.ew
+        self.at_sheet_ns, self.at_sheet_ew = self.total_ns, self.total_ew
+        self.since_sheet = []
+
+    def _points_from_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
+        """Score a hand the record cannot score from the sheet's entry, if the written cards allow it."""
+        sheet = self._sheet_points(score)
+        if not result.possible or sheet in result.possible:
+            result.points_ns, result.points_ew = sheet
+            return
+        # the sheet gives a score the written cards rule out: count the least the makers can have made
+        result.points_ns, result.points_ew = result.possible[0]
+        options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in result.possible)
+        self.finding(Finding(
+            SCORE_MISMATCH,
+            f"the sheet gives hand {record.number} NS {sheet[0]:+d} EW {sheet[1]:+d}; the tricks written allow only {options}",
+            score.pos, self.record.index, record.number,
+            proof=(f"the corrected score counts NS {result.points_ns:+d} EW {result.points_ew:+d}, the first of them",),
+        ))
+
+    def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
+        wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
+        rules_ns, rules_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
+        # the hands since the sheet's last entry that scored (or may have): usually just this one
+        span = [h for h in self.since_sheet[:-1] if h.points_ns or h.points_ew or h.broken] + self.since_sheet[-1:]
+        self._sheet_read(score)
+        if (wrote_ns, wrote_ew) == (rules_ns, rules_ew):
+            return
+        if len(span) > 1:
+            which = f"hands {span[0].number}-{span[-1].number}"
+            why = f"{len(span)} hands since the last score the sheet shows"
+        else:
+            which, why = f"hand {record.number}", _why(result)
+        self.finding(Finding(
+            SCORE_MISMATCH,
+            f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
+            score.pos, self.record.index, record.number,
+            proof=(
+                f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
+                f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
+            ),
+        ))
+
+    # ---------------------------------------------------------------- numbers and the deal
+    def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> int:
+        """Judge the hand's number against its neighbours; the number of hands a real gap leaves out."""
+        index, prev = self.record.index, self.last_number
+        if number is None or number == UNKNOWN_NUMBER:
+            effective = prev + 1 if prev is not None else 1
+            if isinstance(hand, HandRecord) and number == UNKNOWN_NUMBER:
+                hand.number = effective
+            self.last_number = effective
+            return 0
+        gap = 0
+        effective = number
+        repeated = number in self.numbers_seen
+        if prev is None or number == prev + 1:
+            pass
+        elif following is not None and following == prev + 2:
+            code = HAND_NUMBER_REPEATED if repeated else HAND_NUMBER_OUT_OF_SEQUENCE
+            again = f" (the number {number} is used twice)" if repeated else ""
+            self.finding(Finding(code, f"hand {number} stands between hands {prev} and {following}: it is most likely hand {prev + 1}{again}",
+                                 hand.pos, index, number))
+            effective = prev + 1
+        elif repeated:
+            self.finding(Finding(HAND_NUMBER_REPEATED, f"hand number {number} is used twice in game {index}", hand.pos, index, number))
+            effective = prev + 1
+        elif number > prev + 1:
+            gap = number - prev - 1
+            span = f"hand {prev + 1}" if gap == 1 else f"hands {prev + 1}-{number - 1}"
+            self.finding(Finding(HAND_MISSING, f"{span} of game {index} {'is' if gap == 1 else 'are'} not in the record", hand.pos, index, number))
+        else:
+            self.finding(Finding(HAND_NUMBER_OUT_OF_SEQUENCE, f"hand {number} comes after hand {prev}: the numbers go backwards",
+                                 hand.pos, index, number))
+            effective = prev + 1
+        self.numbers_seen.add(number)
+        self.last_number = effective
+        return gap
+
+    def check_rotation(self, record: HandRecord, gap: int) -> None:
+        """The dealer against the hand before it in the file (and, past a gap, against the hands left out)."""
         expected = self.expected_dealer
         if expected is None or record.dealer is expected:
             return
+        if gap:
+            if self.rules.deal.after_throw_in is not AfterThrowIn.NEXT_DEALER or record.dealer is expected.offset(gap):
+                return  # the hands left out may have moved the deal on
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,
@@ -169,21 +289,6 @@ class GameReplay:
         if result.outcome is Outcome.THROWN_IN and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
             return dealer
         return dealer.left
-
-    def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
-        wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
-        self.sheet_ns, self.sheet_ew = score.ns, score.ew
-        if (wrote_ns, wrote_ew) == (result.points_ns, result.points_ew):
-            return
-        self.finding(Finding(
-            SCORE_MISMATCH,
-            f"the sheet gives hand {record.number} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {result.points_ns:+d} EW {result.points_ew:+d} ({_why(result)})",
-            score.pos, self.record.index, record.number,
-            proof=(
-                f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
-                f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
-            ),
-        ))
 
     def check_winner_tag(self) -> None:
         written = self.record.tag("Winner")
@@ -208,10 +313,14 @@ def _why(result: HandResult) -> str:
         return f"a called renege by {result.penalized}"
     if result.outcome is Outcome.THROWN_IN:
         return "the hand was thrown in"
-    if result.outcome is Outcome.UNKNOWN:
+    if result.outcome is Outcome.UNKNOWN and not result.settled:
         return "not enough is recorded to score the hand"
     maker = result.maker
-    tricks = result.tricks(maker.team) if maker is not None else None
+    if maker is None:
+        return "the hand scores the same whatever the record lost"
+    tricks = result.tricks(maker.team)
     alone = " alone" if result.alone else ""
     against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
-    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else 'trump (the up card is not recorded)'} and took {tricks} tricks{against}: {result.outcome.value}"
+    taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
+    outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
+    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else 'trump (the up card is not recorded)'} and {taken}{against}{outcome}"

@@ -63,6 +63,10 @@ class HandResult:
     broken: bool = False  # the hand could not be read
     plays: tuple[PlayFact, ...] = ()
     findings: list[Finding] = field(default_factory=list)
+    #: (NS, EW) points the hand may have scored, when tricks the record lost leave it open
+    possible: tuple[tuple[int, int], ...] = ()
+    #: scored although some tricks are not in the record (every way they went scores alike)
+    settled: bool = False
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew

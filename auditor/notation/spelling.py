@@ -1,0 +1,42 @@
+"""The canonical spelling of each statement: shared by the writer (``fmt``) and by the
+reader, which shows the canonical line when it reads a line written another way."""
+
+from __future__ import annotations
+
+from ..cards import Seat
+from ..model import Call, CallKind, Holding, LoneDefense, Play, Tag, TeamPoints
+
+
+def tag_line(tag: Tag) -> str:
+    value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{tag.name} "{value}"]'
+
+
+def hand_line(number: int, dealer: Seat) -> str:
+    return f"hand {number} dealer {dealer}"
+
+
+def call_text(call: Call) -> str:
+    if call.kind is CallKind.PASS:
+        return f"{call.seat} pass"
+    alone = " alone" if call.alone else ""
+    if call.kind is CallKind.ORDER:
+        return f"{call.seat} order{alone}"
+    suit = call.suit.letter if call.suit is not None else "?"
+    return f"{call.seat} call {suit}{alone}"
+
+
+def defense_text(defense: LoneDefense) -> str:
+    return f"{defense.seat} defend alone"
+
+
+def holding_text(holding: Holding) -> str:
+    return f"{holding.seat}: " + " ".join(str(c) for c in holding.cards)
+
+
+def plays_text(plays: tuple[Play, ...] | list[Play]) -> str:
+    return " ".join(f"{p.seat}:{p.card}" for p in plays)
+
+
+def points_text(word: str, points: TeamPoints) -> str:
+    return f"{word} NS {points.ns} EW {points.ew}"

@@ -1,0 +1,185 @@
+"""Name each slip of the pen in one finding, and fold what follows from it underneath.
+
+For every line the reader could not read (S001) the finding says what the
+loss keeps the audit from knowing, and what it did instead (a trick rebuilt
+from the deal, the up card worked out, the sheet's entry taken).  A line read
+in an unusual spelling is S003, a look-alike character S004, a seat written
+twice S005, a missing ``up`` line S006, a trick not written T405.  What the
+hand *as written* would also have shown, and no longer does because it rested
+on the slip, is listed under the first of them as notes, never as rulings.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..findings import (
+    LOOKALIKE_CHARACTER,
+    SEAT_WRITTEN_TWICE,
+    SYNTAX_ERROR,
+    TRICKS_MISSING,
+    UNUSUAL_SPELLING,
+    UP_CARD_MISSING,
+    Finding,
+)
+from ..model import HandRecord, LostLine, Pos, Repair
+from ..notation.spelling import plays_text
+from .readings import Plan
+from .results import HandResult, Outcome
+from .slips import BID, DEAL, DEALER, DISCARD, RENEGE, SCORE, TRICK, TRICKS, UP
+
+
+def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
+    code = LOOKALIKE_CHARACTER if repair.kind == "character" else UNUSUAL_SPELLING
+    return Finding(code, f"{repair.message}; write it as: {repair.canonical}", repair.pos, game, hand)
+
+
+def lost_finding(lost: LostLine, game: int, hand: int | None, proof: tuple[str, ...] = ()) -> Finding:
+    expected = f"; expected {', '.join(lost.expected)}" if lost.expected else ""
+    return Finding(SYNTAX_ERROR, f"{lost.message}{expected}", lost.pos, game, hand, proof=proof)
+
+
+def _trick_number(lost: LostLine, record: HandRecord) -> int:
+    earlier = sum(1 for t in record.tricks if t.pos.line < lost.line)
+    earlier += sum(1 for other in record.lost if other.kind == TRICK and other.line < lost.line)
+    return earlier + 1
+
+
+def _points(ns: int, ew: int) -> str:
+    return f"NS {ns:+d} EW {ew:+d}"
+
+
+def scoring_sentence(merged: HandResult) -> str:
+    if merged.possible:
+        options = " or ".join(_points(ns, ew) for ns, ew in merged.possible)
+        return f"the hand can have scored {options}: the score sheet's entry decides it, if it is one of them"
+    if merged.outcome is Outcome.UNKNOWN and not merged.settled:
+        return "the hand's points cannot be worked out from the record: the score sheet's entry is taken"
+    return f"whatever it said, the hand scores {_points(merged.points_ns, merged.points_ew)}"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecord) -> list[str]:
+    """What losing this line keeps the audit from knowing, and what it does instead."""
+    if kind == TRICK:
+        number = _trick_number(lost, record)
+        rebuilt = plan.readings[0].rebuilt if plan.readings else None
+        if rebuilt is not None and rebuilt.number == number:
+            return [f"from the deal, trick {number} was {plays_text(rebuilt.trick.plays)}: each player's one card "
+                    "not played in another trick; the hand is replayed with it, and its cards are not judged"]
+        return [f"the cards of trick {number} are not known: any card not seen elsewhere may have been played in it, "
+                f"so no renege after it rests on such a card, and the leader of trick {number + 1} is not judged"]
+    if kind == UP:
+        if plan.up is not None and len(plan.up.cards) == 1:
+            return [f"{plan.up.how}; the hand is replayed with {plan.up.cards[0]} as the up card"]
+        return ["the up card is not known" + (f" ({plan.up.how})" if plan.up is not None else "")
+                + ": no ruling rests on trump or the dealer's pickup where it depends on it"]
+    if kind == DEAL:
+        return ["the cards dealt on this line are not known: a renege is shown only by a card the player is seen to play later"]
+    if kind == BID:
+        made = [c for c in record.calls if c.kind.value != "pass"]
+        who = (f"the written call of {made[0].seat} says who made trump" if made
+               else "who made trump, and in which suit, is not known")
+        return [f"the bidding is not known in full: no bidding finding is made for this hand; {who}"]
+    if kind == DISCARD:
+        return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
+    if kind == RENEGE:
+        return ["a renege was called on a seat that cannot be read: the penalty is not known"]
+    if kind == SCORE:
+        return ["the score sheet's running score after this hand is not known: the next entry is checked over both hands"]
+    if kind == TRICKS:
+        return ["the trick count on this line is not known: the tricks played decide the hand"]
+    if kind == DEALER:
+        return ["who dealt is not known: no finding rests on the dealer (the turn to bid, the first lead, the rotation)"]
+    return ["the audit cannot tell which statement this line was: it is left out"]
+
+
+def _affects_score(kind: str | None) -> bool:
+    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, None}
+
+
+def _key(f: Finding) -> tuple[str, Pos, object]:
+    return (f.code.code, f.pos, f.seat)
+
+
+def folded_notes(literal: HandResult, merged: HandResult) -> list[str]:
+    """What the hand as written shows that no longer stands: it rested on the slip."""
+    kept = {_key(f) for f in merged.findings}
+    out = []
+    for f in literal.findings:
+        if _key(f) not in kept and f.code is not TRICKS_MISSING:
+            out.append(f"as written, the record would also give {f.code.code} at {f.pos}: {f.message} "
+                       "(it rests on what the slip lost: not a ruling)")
+    return out
+
+
+def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, literal: HandResult, game: int) -> list[Finding]:
+    """The findings that name the slips of one hand, the first carrying the folded notes."""
+    number = record.number
+    out: list[Finding] = [repair_finding(r, game, number) for r in record.repairs]
+    if plan is None:
+        return out
+    named: list[Finding] = []
+    scoring_said = False
+    for lost, kind in plan.kinds:
+        proof = consequences(kind, lost, plan, record)
+        if _affects_score(kind) and not scoring_said:
+            proof.append(scoring_sentence(merged))
+            scoring_said = True
+        named.append(lost_finding(lost, game, number, tuple(proof)))
+    for fix in plan.fixes:
+        confirmed = f"; the deal gives {fix.card} to {fix.meant}" if fix.confirmed else ""
+        named.append(Finding(
+            SEAT_WRITTEN_TWICE,
+            f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: {fix.written}:{fix.card} stands "
+            f"where {fix.meant}'s card belongs in the order of play, so it is most likely {fix.meant}'s{confirmed}",
+            fix.pos, game, number, fix.trick, fix.meant,
+            proof=(f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
+        ))
+    if plan.up_absent and plan.up is not None:
+        if len(plan.up.cards) == 1:
+            said = f"{plan.up.how}; the hand is replayed with it"
+        else:
+            said = f"{plan.up.how}; no ruling rests on trump or the dealer's pickup where it depends on the up card"
+        proof = [said] if scoring_said else [said, scoring_sentence(merged)]
+        scoring_said = True
+        named.append(Finding(UP_CARD_MISSING, f"hand {number} has no 'up' line, and trump was ordered up: "
+                                              "trump is the up card's suit", record.pos, game, number, proof=tuple(proof)))
+    if plan.missing:
+        named.append(_missing_tricks(record, plan, merged, game, scoring_said))
+    if named and (notes := folded_notes(literal, merged)):
+        first = named[0]
+        named[0] = Finding(first.code, first.message, first.pos, first.game, first.hand, first.trick, first.seat,
+                           (*first.proof, *notes), first.severity)
+    return out + named
+
+
+def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: int, scoring_said: bool) -> Finding:
+    reading = plan.readings[0]
+    size = len(reading.record.tricks)
+    written = len(record.tricks)
+    places = [i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0]  # not written
+    rebuilt = reading.rebuilt
+    proof: list[str] = []
+    if rebuilt is not None:
+        message = f"trick {rebuilt.number} is not written; from the deal it was {plays_text(rebuilt.trick.plays)}"
+        proof.append("each player's one card not played in another trick; the leaders of the written tricks show where "
+                     "it belongs, and the hand is replayed with it (its cards are not judged)")
+    else:
+        at_end = all(n > written for n in places) if places else True
+        which = ", ".join(str(n) for n in places) or "?"
+        message = (f"hand {record.number} has {written} of {size} tricks written"
+                   + ("" if at_end else f": trick {which} is missing (the leaders of the written tricks show where)"))
+        if record.trick_counts is None and at_end:
+            message += " and no trick count"
+        proof.append("the missing cards are not known: any card not seen elsewhere may have been played in them, "
+                     "so no renege after them rests on such a card")
+    if record.trick_counts is not None:
+        proof.append("the trick count is taken from the 'tricks' line")
+    elif not scoring_said:
+        proof.append(scoring_sentence(merged))
+    pos = record.tricks[-1].pos if record.tricks else record.pos
+    return Finding(TRICKS_MISSING, message, pos, game, record.number, proof=tuple(proof))
+

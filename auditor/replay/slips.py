@@ -1,0 +1,210 @@
+"""What a record lost through a slip, and what the rest of the record says it was.
+
+Small, separate answers for :mod:`.readings`: which statement an unreadable
+line most likely was, which seat a trick that names one seat twice meant, what
+the up card can have been, where a trick that was not written belongs and what
+its cards were.  None of these judges anyone; they only say what the record
+allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..cards import SEATS, Card, Seat, Suit, trump_view
+from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
+
+#: statements whose loss the replay knows how to read around
+TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER = (
+    "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer")
+
+
+def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | None:
+    """What an unreadable line most likely was: its own look, else what the hand lacks."""
+    if lost.kind is not None and lost.kind != "hand":
+        return lost.kind
+    if lost.kind == "hand":
+        return DEALER
+    written = len(record.tricks) + sum(1 for other in record.lost if other.kind == TRICK)
+    if record.tricks and written < hand_size:
+        return TRICK
+    if record.up is None:
+        return UP
+    if not record.calls:
+        return BID
+    if record.score is None:
+        return SCORE
+    return None
+
+
+# --------------------------------------------------------------- a seat written twice
+@dataclass(frozen=True, slots=True)
+class SeatFix:
+    """Trick ``trick`` (from 1) names ``written`` twice; its ``index``-th card was ``meant``'s."""
+
+    trick: int
+    index: int
+    written: Seat
+    meant: Seat
+    card: Card
+    pos: Pos
+    confirmed: bool  # the deal gives the card to ``meant``
+
+
+def seats_written_twice(record: HandRecord) -> list[SeatFix]:
+    """Tricks where one seat is written twice and exactly one seat that plays in the hand is missing."""
+    playing = {p.seat for t in record.tricks for p in t.plays if p.seat is not None}
+    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    fixes = []
+    for number, trick in enumerate(record.tricks, 1):
+        seats = [p.seat for p in trick.plays]
+        if None in seats or len(set(seats)) == len(seats):
+            continue
+        others = {p.seat for t in record.tricks if t is not trick for p in t.plays} or set(SEATS)
+        missing = [s for s in SEATS if s in others and s not in seats]
+        doubled = [s for s in set(seats) if seats.count(s) == 2]
+        if len(missing) != 1 or len(doubled) != 1 or len(seats) - len(set(seats)) != 1 or not playing:
+            continue
+        meant, written = missing[0], doubled[0]
+        # the order of play shows which of the two was meant: the place where the missing seat's turn was
+        order = [p.seat for p in trick.plays]
+        clockwise = _clockwise_from(order[0], others | {written, meant})  # type: ignore[arg-type]
+        places = [i for i, seat in enumerate(order) if seat is written]
+        index = next((i for i in places if i < len(clockwise) and clockwise[i] is meant), places[-1])
+        play = trick.plays[index]
+        fixes.append(SeatFix(number, index, written, meant, play.card, play.pos, dealt.get(play.card) is meant))
+    return fixes
+
+
+def _clockwise_from(first: Seat, playing: set[Seat]) -> list[Seat]:
+    out, seat = [], first
+    for _ in SEATS:
+        if seat in playing:
+            out.append(seat)
+        seat = seat.left
+    return out
+
+
+def apply_seat_fixes(record: HandRecord, fixes: list[SeatFix]) -> HandRecord:
+    tricks = list(record.tricks)
+    for fix in fixes:
+        trick = tricks[fix.trick - 1]
+        plays = list(trick.plays)
+        plays[fix.index] = Play(fix.meant, fix.card, fix.pos)
+        tricks[fix.trick - 1] = TrickRecord(tuple(plays), trick.pos)
+    return replace(record, tricks=tuple(tricks))
+
+
+# --------------------------------------------------------------- the up card
+@dataclass(frozen=True, slots=True)
+class UpCandidates:
+    cards: tuple[Card, ...]
+    how: str  # how they were found, for the finding's proof
+
+
+def up_candidates(record: HandRecord, deck: frozenset[Card]) -> UpCandidates:
+    """The cards the up card can have been, as the rest of the hand shows.
+
+    With the dealer's dealt cards written, a card the dealer played or
+    discarded that was not dealt to them is the up card.  Otherwise it is any
+    card of the deck that nobody else was dealt or played.
+    """
+    dealer = record.dealer
+    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealer_dealt = {card for card, seat in dealt.items() if seat is dealer}
+    if dealer_dealt:
+        extra = {p.card for t in record.tricks for p in t.plays if p.seat is dealer} | (
+            {record.discard} if record.discard is not None else set())
+        extra -= dealer_dealt
+        if len(extra) == 1:
+            (card,) = extra
+            return UpCandidates((card,), f"{dealer}, the dealer, played or discarded {card}, which was not dealt to {dealer}: "
+                                         f"it is the up card {dealer} took")
+    others = {card for card, seat in dealt.items() if seat is not dealer}
+    others |= {p.card for t in record.tricks for p in t.plays if p.seat is not dealer}
+    cards = tuple(sorted((c for c in deck - others - dealer_dealt), key=lambda c: (c.suit.value, -int(c.rank))))
+    if len(record.deal) == len(SEATS):
+        return UpCandidates(cards, f"the up card was one of the undealt cards {' '.join(map(str, cards))}")
+    return UpCandidates(cards, "the up card can have been any of the "
+                               f"{len(cards)} cards that nobody else was dealt or played")
+
+
+# --------------------------------------------------------------- tricks not in the record
+def placeholder(pos: Pos) -> TrickRecord:
+    """An empty trick standing for one whose cards the record lost."""
+    return TrickRecord((), pos)
+
+
+def with_lost_tricks(record: HandRecord, lost_lines: list[int]) -> tuple[HandRecord, frozenset[int]]:
+    """The hand with an empty trick where each unreadable trick line stood (by line number)."""
+    if not lost_lines:
+        return record, frozenset()
+    entries: list[tuple[int, TrickRecord | None, int]] = [(t.pos.line, t, 0) for t in record.tricks]
+    entries += [(line, None, line) for line in lost_lines]
+    entries.sort(key=lambda e: e[0])
+    tricks, unknown = [], set()
+    for number, (_, trick, line) in enumerate(entries, 1):
+        if trick is None:
+            tricks.append(placeholder(Pos(line, 1)))
+            unknown.add(number)
+        else:
+            tricks.append(trick)
+    return replace(record, tricks=tuple(tricks)), frozenset(unknown)
+
+
+def insert_unknown(record: HandRecord, unknown: frozenset[int], slots: tuple[int, ...]) -> tuple[HandRecord, frozenset[int]]:
+    """The hand with an unknown trick inserted before each of ``slots`` (0-based places among its tricks)."""
+    tricks = list(record.tricks)
+    marks = [t in unknown for t in range(1, len(tricks) + 1)]
+    for slot in sorted(slots, reverse=True):
+        near = tricks[slot] if slot < len(tricks) else tricks[-1] if tricks else None
+        line = near.pos.line if near is not None else record.pos.line
+        tricks.insert(slot, placeholder(Pos(line, 0)))  # column 0: no written card stands there
+        marks.insert(slot, True)
+    return replace(record, tricks=tuple(tricks)), frozenset(i for i, m in enumerate(marks, 1) if m)
+
+
+def trick_winner(plays: tuple[Play, ...] | list[Play], trump: Suit | None) -> Seat | None:
+    view = trump_view(trump)
+    if not plays:
+        return None
+    best = plays[0]
+    led = view.suit_of[best.card]
+    for play in plays[1:]:
+        if view.strength(play.card, led) > view.strength(best.card, led):
+            best = play
+    return best.seat
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A trick worked out from the deal: each seat's one card not played elsewhere."""
+
+    number: int
+    trick: TrickRecord
+    fits: bool  # its winner leads the next written trick (or it is the last)
+
+
+def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active: list[Seat],
+            leader: Seat | None, trump: Suit | None) -> Rebuilt | None:
+    """Trick ``number`` (an empty placeholder) from the cards each seat held and did not play elsewhere."""
+    if leader is None or any(seat not in held for seat in active):
+        return None
+    played = {p.card for t in record.tricks for p in t.plays}
+    left = {seat: held[seat] - played for seat in active}
+    if any(len(cards) != 1 for cards in left.values()):
+        return None
+    pos = record.tricks[number - 1].pos
+    order = _clockwise_from(leader, set(active))
+    plays = tuple(Play(seat, next(iter(left[seat])), pos if pos != NOWHERE else record.pos) for seat in order)
+    winner = trick_winner(plays, trump)
+    following = record.tricks[number].plays if number < len(record.tricks) else ()
+    fits = not following or following[0].seat is winner
+    return Rebuilt(number, TrickRecord(plays, pos), fits)
+
+
+def leader_of(record: HandRecord, number: int, first_leader: Seat, trump: Suit | None) -> Seat | None:
+    """Who leads trick ``number``: the first leader, or the winner of the trick before it, if known."""
+    if number == 1:
+        return first_leader
+    return trick_winner(record.tricks[number - 2].plays, trump)

@@ -1,0 +1,282 @@
+"""The play of the tricks: who leads, who plays in turn, who held what, who won.
+
+:class:`TrickPlay` is the part of :class:`~auditor.replay.hand.HandReplay`
+that replays the tricks once trump is made.  It also replays a record that
+lost some of its tricks: a trick whose cards are not known (``unknown``) is
+skipped, the next trick's leader is not judged, and a renege is then shown
+only by a card the player is seen to play later, since any card not seen
+elsewhere may have gone to the unknown trick.  Plays worked out rather than
+written (``unjudged``, by position: a trick rebuilt from the deal, a seat put
+right) count for holdings and for who won, and are never judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..cards import SEATS, Card, Seat, Team, display_order, trump_view
+from ..findings import (
+    CARD_NOT_HELD,
+    DUPLICATE_CARD,
+    LONE_PARTNER_PLAYED,
+    PLAY_OUT_OF_TURN,
+    TOO_MANY_TRICKS,
+    TRICK_SIZE,
+    WRONG_LEADER,
+)
+from ..model import Play, TrickRecord, new
+from ..rules.schema import FirstLead
+from .legality import classify_failure, explain_failure, led_suit_name
+from .results import PlayFact
+
+if TYPE_CHECKING:
+    from .hand import HandReplay
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class TrickPlay:
+    """Replays the tricks of a hand (mixed into :class:`HandReplay`)."""
+
+    def active_seats(self: HandReplay) -> list[Seat]:
+        out = self._sitting_out()
+        return [s for s in SEATS if s not in out] if out else list(SEATS)
+
+    def _sitting_out(self: HandReplay) -> tuple[Seat, ...]:
+        """The partners of a lone maker and of a lone defender."""
+        out: tuple[Seat, ...] = ()
+        if self.alone and self.maker is not None:
+            out += (self.maker.partner,)
+        if self.defender is not None:
+            out += (self.defender.partner,)
+        return out
+
+    def first_leader(self: HandReplay) -> Seat:
+        play = self.rules.play
+        rule = play.first_lead_alone if self.alone else play.first_lead
+        active = self.active_seats()
+        if rule is FirstLead.LONER_LEFT and self.maker is not None:
+            start = self.maker.left
+        else:
+            start = self.record.dealer.left
+        while start not in active:
+            start = start.left
+        return start
+
+    @staticmethod
+    def _next_active(seat: Seat, active: list[Seat]) -> Seat:
+        nxt = seat.left
+        while nxt not in active:
+            nxt = nxt.left
+        return nxt
+
+    def play_tricks(self: HandReplay) -> list[PlayFact]:
+        record = self.record
+        facts: list[PlayFact] = []
+        if not record.tricks:
+            return facts
+        if self.thrown_in or not self.closed:
+            if self.thrown_in:
+                self.report(TOO_MANY_TRICKS, f"hand {record.number} was thrown in, yet tricks are written", record.tricks[0].pos)
+            return facts
+        n_tricks = self.rules.deck.hand_size
+        if len(record.tricks) > n_tricks:
+            extra = record.tricks[n_tricks]
+            self.report(TOO_MANY_TRICKS, f"{len(record.tricks)} tricks are written, but a hand has {n_tricks}", extra.pos, trick=n_tricks + 1)
+        active = self.active_seats()
+        view = trump_view(self.trump)
+        suit_of, power, trump = view.suit_of, view.power, view.trump
+        unknown, unjudged = self.unknown, self.unjudged
+        # pass 1: who played each card and who won each trick (seats may be implicit)
+        seated: list[tuple[tuple[Play, ...] | list[Play], Seat | None, Play | None]] = []  # plays, expected leader, winner
+        leader: Seat | None = self.first_leader()
+        for t_index, trick in enumerate(record.tricks[:n_tricks], 1):
+            plays: tuple[Play, ...] | list[Play] = trick.plays
+            if t_index in unknown:
+                seated.append(((), None, None))
+                leader = None  # whoever won the unknown trick leads the next
+                continue
+            for play in plays:
+                if play.seat is None:
+                    plays = self._seated(trick, leader, active) if leader is not None else ()
+                    break
+            if not plays:
+                seated.append((plays, leader, None))
+                continue
+            best = plays[0]
+            led = suit_of[best.card]
+            top = power[best.card]
+            for play in plays[1:]:
+                suit = suit_of[play.card]
+                if (suit is trump or suit is led) and power[play.card] > top:
+                    best, top = play, power[play.card]
+            seated.append((plays, leader, best))
+            assert best.seat is not None
+            leader = best.seat
+        # the cards each seat is seen to play, for holdings the deal does not record (or that an
+        # unknown trick makes uncertain)
+        later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
+        if len(self.held) < len(SEATS) or unknown:
+            for t_index, (plays, _, _) in enumerate(seated, 1):
+                for play in plays:
+                    later[play.seat].append((t_index, play.card))  # type: ignore[index]
+        # pass 2: judge every play
+        next_of = {s: self._next_active(s, active) for s in SEATS}
+        played_at: dict[Card, tuple[int, Seat]] = {}
+        lone_partner = self.maker.partner if self.alone and self.maker is not None else None
+        defender_partner = self.defender.partner if self.defender is not None else None
+        deck, discarded, up, held_of = self.deck, self.discarded, record.up, self.held
+        won_ns = won_ew = 0
+        for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
+            if t_index in unknown:
+                continue
+            if len(plays) != len(active):
+                trick = record.tricks[t_index - 1]
+                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} cards; {len(active)} players are in this hand", trick.pos, trick=t_index)
+            if not plays or winning is None:
+                continue
+            first = plays[0]
+            rebuilt = bool(unjudged) and any(p.pos in unjudged for p in plays)
+            if expected_leader is not None and first.seat is not expected_leader and not rebuilt:
+                why = "the first lead" if t_index == 1 else f"the winner of trick {t_index - 1}"
+                self.report(WRONG_LEADER, f"{first.seat} leads trick {t_index}; {expected_leader} should lead ({why})", first.pos, trick=t_index, seat=first.seat)
+            expected = first.seat
+            seen_seats: set[Seat] = set()
+            lead_card = first.card
+            led = suit_of[lead_card]
+            out_of_turn_reported = False
+            for i, play in enumerate(plays):
+                seat, c = play.seat, play.card
+                assert seat is not None
+                judged = not unjudged or play.pos not in unjudged
+                if not judged:
+                    pass  # worked out, not written: it counts, and is not judged
+                elif seat is lone_partner:
+                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
+                elif seat is defender_partner:
+                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.defender} defends alone", play.pos, trick=t_index, seat=seat)
+                elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported and not rebuilt:
+                    self.report(PLAY_OUT_OF_TURN, f"{seat} plays out of turn in trick {t_index}; it was {expected}'s turn", play.pos, trick=t_index, seat=seat)
+                    out_of_turn_reported = True
+                seen_seats.add(seat)
+                expected = next_of[seat]
+                held = held_of.get(seat)
+                if c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held):
+                    if judged:
+                        self._check_card(play, t_index, played_at)  # something to look into: the full checks
+                    else:
+                        played_at.setdefault(c, (t_index, seat))
+                else:
+                    played_at[c] = (t_index, seat)
+                followed = i == 0 or suit_of[c] is led
+                if not followed and judged:
+                    # a quick look first: most failures to follow are a void, legal and common
+                    could_follow = False
+                    if held is not None:
+                        for h in held:
+                            if suit_of[h] is led and h is not c:
+                                could_follow = True
+                                break
+                    else:
+                        could_follow = any(t >= t_index and suit_of[h] is led for t, h in later[seat])
+                    if could_follow:
+                        self._check_follow(play, lead_card, t_index, later)
+                if held is not None:
+                    held.discard(c)
+                facts.append(new(PlayFact, (t_index, seat, c, led, i == 0, followed, play is winning)))  # PlayFact(...), faster
+            assert winning.seat is not None
+            if winning.seat.team is Team.NS:
+                won_ns += 1
+            else:
+                won_ew += 1
+        self.won = (won_ns, won_ew)
+        self.missing_tricks = len(unknown) + max(0, n_tricks - len(record.tricks))
+        if len(record.tricks) >= n_tricks and not unknown:
+            self.result.tricks_ns, self.result.tricks_ew = won_ns, won_ew
+        return facts
+
+    def _seated(self: HandReplay, trick: TrickRecord, leader: Seat, active: list[Seat]) -> list[Play]:
+        """Plays with every seat known: a record that leaves seats implicit (EGN) follows the rules."""
+        if all(p.seat is not None for p in trick.plays):
+            return list(trick.plays)
+        out, seat = [], leader
+        for play in trick.plays:
+            out.append(play if play.seat is not None else Play(seat, play.card, play.pos))
+            seat = self._next_active(out[-1].seat or seat, active)
+        return out
+
+    def _check_card(self: HandReplay, play: Play, t_index: int, played_at: dict[Card, tuple[int, Seat]]) -> None:
+        seat, c = play.seat, play.card
+        assert seat is not None
+        if c not in self.deck:  # one finding says it all: no 'not held' besides
+            self._check_in_deck(c, play.pos, f"{seat} plays", seat, t_index)
+            played_at.setdefault(c, (t_index, seat))
+            return
+        if c in played_at:
+            first_trick, first_seat = played_at[c]
+            self.report(DUPLICATE_CARD, f"{c} is played twice: by {first_seat} in trick {first_trick} and by {seat} in trick {t_index}", play.pos, trick=t_index, seat=seat)
+            return
+        played_at[c] = (t_index, seat)
+        if c == self.discarded:
+            self.report(CARD_NOT_HELD, f"{seat} plays {c}, which the dealer discarded", play.pos, trick=t_index, seat=seat)
+            return
+        up = self.record.up
+        if up is not None and c == up and c not in self.dealt_to:
+            if not self.dealer_took_up:
+                self.report(CARD_NOT_HELD, f"{seat} plays {c}, the up card that was turned down", play.pos, trick=t_index, seat=seat)
+                return
+            if seat is not self.record.dealer:
+                self.report(CARD_NOT_HELD, f"{seat} plays {c}, the up card that the dealer {self.record.dealer} took", play.pos, trick=t_index, seat=seat)
+                return
+        if seat in self.held and c not in self.held[seat]:
+            owner = self.dealt_to.get(c)
+            where = f"it was dealt to {owner}" if owner is not None and owner is not seat else "it was not dealt to anyone (the kitty)" if owner is None else "it was already played"
+            self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {seat} does not hold: {where}", play.pos, trick=t_index, seat=seat)
+
+    def _unknown_before(self: HandReplay, t_index: int) -> bool:
+        return any(t < t_index for t in self.unknown)
+
+    def _check_follow(self: HandReplay, play: Play, lead: Card, t_index: int, later: dict[Seat, list[tuple[int, Card]]]) -> None:
+        seat = play.seat
+        assert seat is not None
+        trump = self.trump
+        if seat in self.held and not self._unknown_before(t_index):
+            held_before = self.held[seat] | {play.card}
+            evidence = "dealt"
+        else:  # only what the player is seen to play later: an unknown trick may have taken the rest
+            held_before = {c for t, c in later[seat] if t >= t_index}
+            evidence = "inferred"
+        failure = classify_failure(play.card, lead, held_before, trump)
+        if failure is None:
+            return
+        led_name = led_suit_name(lead, trump)
+        could = failure.could_follow_with  # already in display order
+        if evidence == "dealt":
+            proof = (
+                f"{seat} held {cards_text(could)} when {lead} was led ({led_name}) in trick {t_index}",
+                f"{seat} played {play.card} instead",
+            )
+        else:
+            when = {c: t for t, c in later[seat]}
+            shown = ", ".join(f"{c} in trick {when[c]}" for c in sorted(could, key=lambda c: when[c]))
+            proof = (
+                f"{seat} played {play.card} on {lead} ({led_name} led) in trick {t_index}",
+                f"{seat} later played {shown}, so {seat} held {'it' if len(could) == 1 else 'them'} then",
+            )
+        detail = explain_failure(failure, seat, play.card, lead, t_index, trump)
+        self.result.renege_seats = (*self.result.renege_seats, seat)
+        called = any(c.seat is seat for c in self.record.reneges)
+        ruling = (
+            "the table called it: the renege penalty applies"
+            if called
+            else "nobody called it at the table, so it carries no penalty"
+        )
+        self.report(failure.code, detail, play.pos, trick=t_index, seat=seat, proof=(*proof, ruling))
+
+
+def held_text(held: Iterable[Card]) -> str:
+    return cards_text(sorted(held, key=display_order))
+
