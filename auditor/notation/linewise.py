@@ -23,7 +23,7 @@ from ..model import Call, HandRecord, LostLine, Pos, Repair, Tag
 from .builder import _Builder, assemble_hand
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
-from .repair import respell
+from .repair import Respelling, respell
 from .spelling import call_text, defense_text, hand_line, holding_text, plays_text, points_text, tag_line
 
 KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score")
@@ -82,12 +82,13 @@ def _canonical(kind: str, value: Any) -> str:
     return points_text(kind, value)  # score, tricks
 
 
-def _repairs(pos: Pos, characters: tuple[str, ...], spellings: tuple[str, ...], canonical: str) -> list[Repair]:
+def _repairs(pos: Pos, fixed: Respelling, canonical: str) -> list[Repair]:
     out = []
-    if characters:
-        out.append(Repair("character", pos, "; ".join(characters), canonical))
-    if spellings:
-        out.append(Repair("spelling", pos, "; ".join(spellings), canonical))
+    if fixed.characters:
+        at = Pos(pos.line, fixed.first_character or pos.column)
+        out.append(Repair("character", at, "; ".join(fixed.characters), canonical))
+    if fixed.spellings:
+        out.append(Repair("spelling", pos, "; ".join(fixed.spellings), canonical))
     return out
 
 
@@ -123,9 +124,9 @@ class _LineReader:
         self.lost.append(LostLine(kind, pos, number, message, expected))
         return None
 
-    def note(self, pos: Pos, fixed: Any, canonical: str) -> None:
+    def note(self, pos: Pos, fixed: Respelling | None, canonical: str) -> None:
         if fixed is not None:
-            self.repairs.extend(_repairs(pos, fixed.characters, fixed.spellings, canonical))
+            self.repairs.extend(_repairs(pos, fixed, canonical))
 
 
 def read_hand_by_lines(chunk: Chunk, parser: Lark, builder: _Builder) -> HandRecord:

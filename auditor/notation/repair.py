@@ -64,15 +64,18 @@ class Respelling:
     text: str
     characters: tuple[str, ...] = ()
     spellings: tuple[str, ...] = ()
+    first_character: int = 0  # the 1-based column of the first look-alike character (0: none)
 
 
-def replace_lookalikes(text: str) -> tuple[str, list[str]]:
-    """``text`` with every look-alike or invisible character in its notation part made ASCII."""
+def replace_lookalikes(text: str) -> tuple[str, list[str], int]:
+    """``text`` with every look-alike or invisible character in its notation part made ASCII,
+    what was replaced, and the 1-based column of the first (0: none)."""
     if text.isascii():
-        return text, []
+        return text, [], 0
     code = code_part(text)
     out = list(text)
     notes = []
+    first = 0
     for i, ch in enumerate(code):
         if ch.isascii() or ch in "\u2663\u2666\u2665\u2660":
             continue
@@ -82,7 +85,8 @@ def replace_lookalikes(text: str) -> tuple[str, list[str]]:
         out[i] = twin
         shown = "a space" if twin == " " else repr(twin)
         notes.append(f"{char_name(ch)} at column {i + 1} is read as {shown}")
-    return "".join(out), notes
+        first = first or i + 1
+    return "".join(out), notes, first
 
 
 _POINTS_SPELLING = re.compile(
@@ -114,7 +118,7 @@ def _points(code: str) -> tuple[str, str] | None:
 
 def respell(text: str) -> Respelling | None:
     """The line as meant, when only a plain slip stands between it and the notation; else None."""
-    body, characters = replace_lookalikes(text)
+    body, characters, first = replace_lookalikes(text)
     end = len(text.rstrip("\r\n"))
     code = body[:len(code_part(body[:end]))]  # up to the comment, quoted values as they are
     rest = body[len(code):]
@@ -138,4 +142,4 @@ def respell(text: str) -> Respelling | None:
         code = _LETTER_O_IN_TEN.sub("10", code)
     if not characters and not spellings:
         return None
-    return Respelling(code + rest, tuple(characters), tuple(spellings))
+    return Respelling(code + rest, tuple(characters), tuple(spellings), first)

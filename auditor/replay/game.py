@@ -14,6 +14,7 @@ error.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..cards import Seat, Team
 from ..drinks import add_to_table, empty_table, hand_drinks
@@ -118,7 +119,8 @@ class GameReplay:
         if claim is None or claim.strip().lower() not in {"yes", "true"} or self.result.winner is not None:
             return
         hands = self.record.hands
-        where = f"after hand {hands[-1].number}" if hands and hands[-1].number is not None else "before any hand"
+        last = self.result.hands[-1].number if self.result.hands else None
+        where = f"after hand {last}" if last is not None and hands[-1].number is not None else "before any hand"
         self.finding(Finding(
             GAME_UNFINISHED,
             f"the record ends {where} at NS {self.total_ns} EW {self.total_ew}; no side has reached "
@@ -149,7 +151,9 @@ class GameReplay:
     def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
         dealer_lost = any(lost.kind == DEALER for lost in record.lost)
-        gap = self.check_numbering(record.number, record, following)
+        gap, called = self.check_numbering(record.number, record, following)
+        if called is not None and called != record.number:
+            record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
         result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
@@ -235,40 +239,38 @@ class GameReplay:
         ))
 
     # ---------------------------------------------------------------- numbers and the deal
-    def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> int:
-        """Judge the hand's number against its neighbours; the number of hands a real gap leaves out."""
+    def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> tuple[int, int | None]:
+        """Judge the hand's number against its neighbours: the number of hands a real gap leaves out, and
+        the number the hand is called by (its place in the file, where its own number is a slip)."""
         index, prev = self.record.index, self.last_number
         if number is None or number == UNKNOWN_NUMBER:
             effective = prev + 1 if prev is not None else 1
-            if isinstance(hand, HandRecord) and number == UNKNOWN_NUMBER:
-                hand.number = effective
             self.last_number = effective
-            return 0
+            return 0, effective if number == UNKNOWN_NUMBER else None
         gap = 0
         effective = number
         repeated = number in self.numbers_seen
         if prev is None or number == prev + 1:
             pass
-        elif following is not None and following == prev + 2:
-            code = HAND_NUMBER_REPEATED if repeated else HAND_NUMBER_OUT_OF_SEQUENCE
-            again = f" (the number {number} is used twice)" if repeated else ""
-            self.finding(Finding(code, f"hand {number} stands between hands {prev} and {following}: it is most likely hand {prev + 1}{again}",
-                                 hand.pos, index, number))
-            effective = prev + 1
-        elif repeated:
-            self.finding(Finding(HAND_NUMBER_REPEATED, f"hand number {number} is used twice in game {index}", hand.pos, index, number))
-            effective = prev + 1
-        elif number > prev + 1:
+        elif number > prev + 1 and not repeated and not (following is not None and following == prev + 2):
             gap = number - prev - 1
             span = f"hand {prev + 1}" if gap == 1 else f"hands {prev + 1}-{number - 1}"
             self.finding(Finding(HAND_MISSING, f"{span} of game {index} {'is' if gap == 1 else 'are'} not in the record", hand.pos, index, number))
-        else:
-            self.finding(Finding(HAND_NUMBER_OUT_OF_SEQUENCE, f"hand {number} comes after hand {prev}: the numbers go backwards",
-                                 hand.pos, index, number))
+        else:  # a slip of the pen: the hand is the next one, as its place in the file says
             effective = prev + 1
+            if following is not None and following == prev + 2:
+                where = f"stands between hands {prev} and {following}"
+            elif repeated:
+                where = f"is used again after hand {prev}"
+            else:
+                where = f"comes after hand {prev}: the numbers go backwards"
+            again = " (the number is used twice)" if repeated and following == prev + 2 else ""
+            code = HAND_NUMBER_REPEATED if repeated else HAND_NUMBER_OUT_OF_SEQUENCE
+            self.finding(Finding(code, f"hand {number} {where}: it is most likely hand {effective}{again}, "
+                                       f"and is called hand {effective} below", hand.pos, index, effective))
         self.numbers_seen.add(number)
         self.last_number = effective
-        return gap
+        return gap, effective
 
     def check_rotation(self, record: HandRecord, gap: int) -> None:
         """The dealer against the hand before it in the file (and, past a gap, against the hands left out)."""

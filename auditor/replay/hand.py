@@ -85,6 +85,8 @@ class HandReplay(TrickPlay):
         self.dealt_to: dict[Card, Seat] = {}
         self.seen: dict[Card, str] = {}  # card -> where it was first seen (for duplicates)
         self.discarded: Card | None = None
+        #: seats dealt cards the deck does not have: as many of their cards are not known
+        self.unnamed: dict[Seat, int] = {}
         # the tricks
         self.unknown = unknown
         self.unjudged = unjudged
@@ -164,6 +166,8 @@ class HandReplay(TrickPlay):
             for i, c in enumerate(holding.cards):
                 if c not in self.deck:
                     self._check_in_deck(c, holding.card_pos(i), f"{holding.seat} is dealt", holding.seat)
+                    # a card the deck does not have is a slip for one it has: that card is not known
+                    self.unnamed[holding.seat] = self.unnamed.get(holding.seat, 0) + 1
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
@@ -305,13 +309,21 @@ class HandReplay(TrickPlay):
         if record.discard == up and not self.rules.bidding.dealer_may_discard_up_card:
             self.report(DISCARD_UP_CARD, f"the dealer {dealer} discards the up card {up}, which this ruleset forbids", record.discard_pos, seat=dealer)
         if dealer in self.held:
-            if record.discard not in self.held[dealer]:
+            if record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
                 self.report(
                     DISCARD_NOT_HELD,
                     f"the dealer {dealer} discards {record.discard}, which {dealer} does not hold",
                     record.discard_pos, seat=dealer, proof=(f"{dealer} held {cards_text(sorted(self.held[dealer], key=display_order))}",),
                 )
             self.held[dealer].discard(record.discard)
+
+    def owns_unnamed(self, seat: Seat, card: Card) -> bool:
+        """Whether ``card``, dealt to nobody, can be one of ``seat``'s cards the deal wrote as a card of no deck
+        (that card is taken to be it)."""
+        if card in self.dealt_to or not self.unnamed.get(seat):
+            return False
+        self.unnamed[seat] -= 1
+        return True
 
     # ---------------------------------------------------------------- points
     def settle(self, facts: list[PlayFact]) -> None:
@@ -378,7 +390,8 @@ class HandReplay(TrickPlay):
         for called in self.record.reneges:
             proven = called.seat in result.renege_seats
             if not proven:
-                complete = called.seat in self.held and len(self.record.tricks) >= self.rules.deck.hand_size
+                complete = (called.seat in self.held and not self.unnamed.get(called.seat)
+                            and len(self.record.tricks) >= self.rules.deck.hand_size and not self.unknown)
                 if complete:
                     self.report(
                         RENEGE_DISPROVEN,

@@ -54,7 +54,7 @@ def scoring_sentence(merged: HandResult) -> str:
         return f"the hand can have scored {options}: the score sheet's entry decides it, if it is one of them"
     if merged.outcome is Outcome.UNKNOWN and not merged.settled:
         return "the hand's points cannot be worked out from the record: the score sheet's entry is taken"
-    return f"whatever it said, the hand scores {_points(merged.points_ns, merged.points_ew)}"
+    return f"the hand's score does not depend on it: {_points(merged.points_ns, merged.points_ew)}"
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

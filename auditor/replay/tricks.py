@@ -231,7 +231,7 @@ class TrickPlay:
             if seat is not self.record.dealer:
                 self.report(CARD_NOT_HELD, f"{seat} plays {c}, the up card that the dealer {self.record.dealer} took", play.pos, trick=t_index, seat=seat)
                 return
-        if seat in self.held and c not in self.held[seat]:
+        if seat in self.held and c not in self.held[seat] and not self.owns_unnamed(seat, c):
             owner = self.dealt_to.get(c)
             where = f"it was dealt to {owner}" if owner is not None and owner is not seat else "it was not dealt to anyone (the kitty)" if owner is None else "it was already played"
             self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {seat} does not hold: {where}", play.pos, trick=t_index, seat=seat)
