@@ -1,0 +1,255 @@
+"""Run inputs ``start .. start + inputs`` on several worker processes, with a watchdog.
+
+Workers take chunks of indices from a shared counter; since an input depends on
+its index only, the inputs run, the failures found and the first input of each
+group do not depend on the number of workers or on timing.  Each worker sends,
+per chunk, its count and the first failure of every group it saw.  The parent
+watches every worker: one stuck on an input (in C code, out of the reach of the
+runner's timer) or growing past a memory ceiling is killed, its input recorded
+as a failure, and a new worker redoes its chunk without that input.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import shutil
+import signal
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cases import make_case
+from .execute import MB, Failure, run_and_judge
+from .seeds import Corpus
+
+CHUNK = 100
+#: a worker silent on one input for this long is killed (the runner's own timer stops most hangs sooner)
+STALL_SECONDS = 240.0
+#: a worker (with its children) whose resident memory passes this is killed
+MAX_RSS_BYTES = 3 * 1024 * MB
+
+
+@dataclass
+class ChunkStats:
+    """What a worker sends back for a chunk of inputs."""
+
+    inputs: int = 0
+    bytes: int = 0
+    traced: tuple[int, int] = (0, 0)  # the largest traced memory, and that input's size
+    rss_growth: tuple[int, int] = (0, 0)  # the largest growth of the resident set, and that input's size
+    slowest: tuple[float, int, int] = (0.0, -1, 0)  # seconds, index, size
+    counts: Counter[str] = field(default_factory=Counter)  # failures per group
+    firsts: dict[str, Failure] = field(default_factory=dict)  # the first failure of each group
+
+    def add_failure(self, failure: Failure) -> None:
+        self.counts[failure.key] += 1
+        self.firsts.setdefault(failure.key, failure)
+
+
+@dataclass
+class Totals:
+    """What a run found and measured."""
+
+    inputs: int = 0
+    bytes: int = 0
+    seconds: float = 0.0  # wall time of the run
+    counts: Counter[str] = field(default_factory=Counter)  # failures per group
+    first: dict[str, Failure] = field(default_factory=dict)  # the lowest-index failure of each group
+    traced_peak: int = 0  # the largest traced memory of any sampled input ...
+    traced_peak_size: int = 0  # ... and that input's size
+    rss_growth: int = 0  # the largest growth of a worker's resident set in one input ...
+    rss_growth_size: int = 0  # ... and that input's size
+    worker_rss_peak: int = 0  # the largest resident set (VmHWM) of any worker
+    slowest: tuple[float, int, int] = (0.0, -1, 0)  # (seconds, index, size) of the slowest input
+
+    def add_failure(self, failure: Failure, count: int = 1) -> None:
+        self.counts[failure.key] += count
+        known = self.first.get(failure.key)
+        if known is None or failure.index < known.index:
+            self.first[failure.key] = failure
+
+    def add_chunk(self, stats: ChunkStats) -> None:
+        self.inputs += stats.inputs
+        self.bytes += stats.bytes
+        if stats.traced[0] > self.traced_peak:
+            self.traced_peak, self.traced_peak_size = stats.traced
+        if stats.rss_growth[0] > self.rss_growth:
+            self.rss_growth, self.rss_growth_size = stats.rss_growth
+        self.slowest = max(self.slowest, stats.slowest)
+        for key, count in stats.counts.items():
+            self.add_failure(stats.firsts[key], count)
+
+
+def worker_loop(wid: int, seed: int, corpus: Corpus, end: int, memory_every: int, shared: dict[str, Any],
+                outbox: Any, redo: tuple[int, int, frozenset[int]] | None) -> None:
+    """Run chunks until the counter passes ``end``; first ``redo``: (from, to, inputs to skip), the chunk of a
+    killed worker, whose results were lost with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles ^C
+    folder = Path(f"/dev/shm/euchre-fuzz-{os.getpid()}")
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        if redo is not None:
+            _run_chunk(wid, seed, corpus, range(redo[0], redo[1]), set(redo[2]), memory_every, shared, outbox, folder)
+        while True:
+            with shared["next"].get_lock():
+                first = shared["next"].value
+                shared["next"].value = first + CHUNK
+            if first >= end:
+                break
+            _run_chunk(wid, seed, corpus, range(first, min(end, first + CHUNK)), set(), memory_every, shared, outbox, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    outbox.put(("done", wid, _vm_hwm(os.getpid())))  # not sent if the worker fails: the parent sees it die
+
+
+def _run_chunk(wid: int, seed: int, corpus: Corpus, indices: range, skip: set[int], memory_every: int,
+               shared: dict[str, Any], outbox: Any, folder: Path) -> None:
+    shared["chunk_start"][wid], shared["chunk_end"][wid] = indices.start, indices.stop
+    stats = ChunkStats()
+    for index in indices:
+        if index in skip:
+            continue
+        shared["current"][wid] = index
+        shared["started"][wid] = time.monotonic()
+        try:
+            case = make_case(index, seed, corpus)
+        except Exception as err:  # noqa: BLE001 - a bug of the fuzzer: shown as a group of its own, not lost
+            stats.add_failure(Failure(index, f"fuzzer bug: {type(err).__name__} making an input", traceback.format_exc(), "", 0, 0.0))
+            continue
+        traced = memory_every > 0 and index % memory_every == 0 and "--jobs 2" not in case.command and case.command != "stats"
+        outcome, failure = run_and_judge(case, folder, trace_memory=traced)
+        stats.inputs += 1
+        stats.bytes += case.size
+        if outcome.peak_bytes is not None and outcome.peak_bytes > stats.traced[0]:
+            stats.traced = (outcome.peak_bytes, case.size)
+        if outcome.rss_growth is not None and outcome.rss_growth > stats.rss_growth[0]:
+            stats.rss_growth = (outcome.rss_growth, case.size)
+        stats.slowest = max(stats.slowest, (outcome.seconds, index, case.size))
+        if failure is not None:
+            stats.add_failure(failure)
+    shared["started"][wid] = time.monotonic()
+    outbox.put(("chunk", wid, stats))
+
+
+def _vm_hwm(pid: int) -> int:
+    return _status_kb(pid, "VmHWM:") * 1024
+
+
+def _status_kb(pid: int, field_name: str) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith(field_name):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident memory of ``pid`` and its children (the audit's own --jobs workers)."""
+    total = _status_kb(pid, "VmRSS:")
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            total += sum(_status_kb(int(child), "VmRSS:") for child in fh.read().split())
+    except OSError:
+        pass
+    return total * 1024
+
+
+def _kill_tree(proc: multiprocessing.process.BaseProcess) -> None:
+    assert proc.pid is not None
+    try:
+        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
+            children = [int(c) for c in fh.read().split()]
+    except OSError:
+        children = []
+    for pid in [*children, proc.pid]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.join()
+
+
+def run_pool(seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
+             progress: Any = None) -> Totals:
+    """Run the inputs on ``jobs`` workers and gather what they find (``progress(totals)`` now and then)."""
+    context = multiprocessing.get_context("fork")
+    end = start + inputs
+    shared: dict[str, Any] = {
+        "next": context.Value("q", start),
+        "current": context.Array("q", jobs),
+        "started": context.Array("d", jobs),
+        "chunk_start": context.Array("q", jobs),
+        "chunk_end": context.Array("q", jobs),
+    }
+    skips: dict[int, set[int]] = {}  # inputs that killed a worker, by the first index of their chunk
+    outbox = context.Queue()
+    totals = Totals()
+    began = time.monotonic()
+
+    def spawn(wid: int, redo: tuple[int, int, frozenset[int]] | None = None) -> multiprocessing.process.BaseProcess:
+        shared["started"][wid] = time.monotonic()
+        proc = context.Process(target=worker_loop, args=(wid, seed, corpus, end, memory_every, shared, outbox, redo))
+        # not a daemon: a daemon may not start processes, and the audit's --jobs 2 does
+        proc.start()
+        return proc
+
+    workers = {wid: spawn(wid) for wid in range(jobs)}
+    running = set(workers)
+    try:
+        _watch(workers, running, spawn, shared, outbox, totals, skips, seed, corpus, progress, began)
+    finally:
+        for proc in workers.values():
+            if proc.is_alive():
+                _kill_tree(proc)
+    totals.seconds = time.monotonic() - began
+    return totals
+
+
+def _watch(workers: dict[int, Any], running: set[int], spawn: Any, shared: dict[str, Any], outbox: Any, totals: Totals,
+           skips: dict[int, set[int]], seed: int, corpus: Corpus, progress: Any, began: float) -> None:
+    """Gather the workers' messages until all are done; kill and replace a stuck or swollen one."""
+    last_shown = began
+    while running:
+        try:
+            message = outbox.get(timeout=0.5)
+        except queue.Empty:
+            message = None
+        if message is not None and message[0] == "chunk":
+            totals.add_chunk(message[2])
+        elif message is not None and message[0] == "done":
+            _, wid, hwm = message
+            totals.worker_rss_peak = max(totals.worker_rss_peak, hwm)
+            workers[wid].join()
+            running.discard(wid)
+        for wid in list(running):
+            proc = workers[wid]
+            stalled = time.monotonic() - shared["started"][wid] > STALL_SECONDS
+            rss = _tree_rss(proc.pid) if proc.is_alive() else 0
+            died = proc.exitcode not in (None, 0)
+            if stalled or rss > MAX_RSS_BYTES or died:
+                index = shared["current"][wid]
+                first, last = shared["chunk_start"][wid], shared["chunk_end"][wid]
+                totals.worker_rss_peak = max(totals.worker_rss_peak, _vm_hwm(proc.pid))
+                _kill_tree(proc)
+                shutil.rmtree(f"/dev/shm/euchre-fuzz-{proc.pid}", ignore_errors=True)
+                case = make_case(index, seed, corpus)
+                why = ("hang (killed by the watchdog)" if stalled else
+                       f"memory: resident set past {MAX_RSS_BYTES // MB} MB" if rss > MAX_RSS_BYTES else
+                       f"worker died (exit code {proc.exitcode})")
+                totals.add_failure(Failure(index, f"{why}: {case.command}", f"input {index}: {why}", case.command,
+                                           case.size, time.monotonic() - shared["started"][wid]))
+                totals.inputs += 1
+                skips.setdefault(first, set()).add(index)
+                workers[wid] = spawn(wid, (first, last, frozenset(skips[first])))
+        if progress is not None and time.monotonic() - last_shown > 10:
+            last_shown = time.monotonic()
+            totals.seconds = last_shown - began
+            progress(totals)
