@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pickle
 import re
 import shutil
 import signal
@@ -66,7 +67,8 @@ class Outcome:
     status: int | None
     seconds: float
     stderr: str
-    error: BaseException | None = None
+    error: str | None = None  # the type of the exception that escaped main, if one did ...
+    where: str = ""  # ... and its innermost frame in the auditor's code
     traceback: str = ""
     peak_bytes: int | None = None  # traced memory, when measured
     rss_growth: int | None = None  # the peak resident set during the run less the one before it, when measured
@@ -117,17 +119,43 @@ def _reset_peak_rss() -> int | None:
 def run_case(case: Case, folder: Path, trace_memory: bool = False) -> Outcome:
     """Write ``case`` into ``folder`` and run it through ``main``; standard streams are captured too.
 
-    The growth of the resident set is measured on every run but ``stats`` (whose first run in a
-    process imports polars); the traced memory only when ``trace_memory`` (it slows a run several
-    times)."""
+    ``stats`` runs in a forked child: polars starts a dozen threads, and a process with threads
+    must not fork the workers of a later ``--jobs 2`` audit.  The growth of the resident set is
+    measured on every other run; the traced memory only when ``trace_memory`` (it slows a run
+    several times)."""
+    if case.command == "stats":
+        return _run_in_child(case, folder)
+    return _run_here(case, folder, trace_memory)
+
+
+def _run_in_child(case: Case, folder: Path) -> Outcome:
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the outcome, and leave without any clean-up of the parent's
+        try:
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(pickle.dumps(_run_here(case, folder, False, measure_rss=False)))
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, code = os.waitpid(pid, 0)
+    if data:
+        return pickle.loads(data)  # type: ignore[no-any-return]
+    return Outcome(None, 0.0, "", "ChildDied", case.command, f"the child running the input ended with wait status {code}")
+
+
+def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = True) -> Outcome:
     from auditor.cli import main
 
     argv = prepare(case, folder)
-    rss_before = _reset_peak_rss() if case.command != "stats" else None
+    rss_before = _reset_peak_rss() if measure_rss else None
     out, err, loose = io.StringIO(), io.StringIO(), io.StringIO()
     status: int | None = None
-    error: BaseException | None = None
-    text = ""
+    error: str | None = None
+    where = text = ""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, hard_limit(case.size))
     if trace_memory:
@@ -137,7 +165,8 @@ def run_case(case: Case, folder: Path, trace_memory: bool = False) -> Outcome:
         with contextlib.redirect_stdout(loose), contextlib.redirect_stderr(loose):
             status = main(argv, out, err)
     except BaseException as exc:  # noqa: BLE001 - whatever escapes main is the finding
-        error, text = exc, traceback.format_exc()
+        text = traceback.format_exc()
+        error, where = type(exc).__name__, innermost_auditor_frame(exc, text)
     finally:
         seconds = time.perf_counter() - start
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -148,7 +177,7 @@ def run_case(case: Case, folder: Path, trace_memory: bool = False) -> Outcome:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     canary = (folder / CANARY).exists() or Path(CANARY).exists()
-    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, text, peak, growth, canary)
+    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, where, text, peak, growth, canary)
 
 
 def innermost_auditor_frame(error: BaseException, text: str) -> str:
@@ -186,11 +215,10 @@ def judge(case: Case, outcome: Outcome, check_time: bool = True) -> Failure | No
     def failed(key: str, detail: str) -> Failure:
         return Failure(case.index, key, detail, case.command, case.size, outcome.seconds)
 
-    if isinstance(outcome.error, CaseTimeout):
+    if outcome.error == CaseTimeout.__name__:
         return failed(f"hang: {case.command} (past {hard_limit(case.size):.0f} s)", outcome.traceback)
     if outcome.error is not None:
-        where = innermost_auditor_frame(outcome.error, outcome.traceback)
-        return failed(f"{type(outcome.error).__name__} at {where}", outcome.traceback)
+        return failed(f"{outcome.error} at {outcome.where}", outcome.traceback)
     if outcome.canary:
         return failed("a ruleset built a Python object", outcome.stderr[-4000:])
     if outcome.status not in (0, 1, 2):
