@@ -21,6 +21,8 @@ RULES_FILE = "fuzz-rules.yaml"
 HUGE_LINE_RATE = 0.003
 SMALL_JOBS2_RATE = 0.002
 BIG_TEXT_RATE = 0.002
+#: no input file is bigger (the 50 MB line is one of the special files)
+MAX_FILE_BYTES = 8 * 1024 * 1024
 STATS_RATE = 0.002  # each imports polars anew (in a forked child): about 0.5 s
 
 
@@ -183,4 +185,9 @@ def make_case(index: int, seed: int, corpus: Corpus) -> Case:
     """The input number ``index`` of the run with ``seed``."""
     rng = random.Random(f"euchre-fuzz:{seed}:{index}")
     kind, _, build = rng.choices(KINDS, weights=[w for _, w, _ in KINDS])[0]
-    return build(rng, index, corpus, [])
+    case = build(rng, index, corpus, [])
+    for name, data in case.files.items():  # a backstop: no mutation should make a file this big
+        if len(data) > MAX_FILE_BYTES:
+            case.files[name] = data[:MAX_FILE_BYTES]
+            case.steps.append(f"{name} cut to {MAX_FILE_BYTES} bytes")
+    return case

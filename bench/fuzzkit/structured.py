@@ -18,6 +18,8 @@ from typing import Any
 CANARY = "fuzz-canary-python-object-was-built"
 
 _DEPTHS = [63, 64, 65, 100, 1000, 20_000, 200_000]
+#: the most one mutation may add to a JSON document by repeating a part of it
+GROWTH_BYTES = 2 * 1024 * 1024
 _HUGE_NUMBERS = [
     "1" * 4301, "-" + "9" * 5000, "1e999", "-1e999", "1e-999", "0." + "0" * 5000 + "1", "1" + "0" * 400 + ".5",
     "123456789012345678901234567890", "9007199254740993", "4294967296", "-0", "1E400", "2e308",
@@ -131,7 +133,8 @@ def duplicate_key(rng: random.Random, doc: _Doc) -> None:
 
 
 def reshape_list(rng: random.Random, doc: _Doc) -> None:
-    """A list emptied, cut, or grown by repeating its items (up to thousands)."""
+    """A list emptied, cut, or grown by repeating one of its items (up to thousands of times, and
+    up to :data:`GROWTH_BYTES`: a list may be repeated inside itself by a later mutation)."""
     lists = [lst for lst in doc.containers(list) if lst]
     if not lists:
         return
@@ -142,8 +145,9 @@ def reshape_list(rng: random.Random, doc: _Doc) -> None:
     elif choice == 1:
         del lst[rng.randrange(len(lst))]
     else:
-        item = lst[rng.randrange(len(lst))]
-        lst.extend([json.loads(json.dumps(item))] * rng.choice([1, 3, 60, 2500]))
+        text = json.dumps(lst[rng.randrange(len(lst))])
+        times = min(rng.choice([1, 3, 60, 2500]), max(1, GROWTH_BYTES // len(text)))
+        lst.extend(json.loads(text) for _ in range(times))  # copies: the document stays a tree
 
 
 def swap_values(rng: random.Random, doc: _Doc) -> None:
