@@ -19,6 +19,7 @@ import signal
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,79 +178,96 @@ def _kill_tree(proc: multiprocessing.process.BaseProcess) -> None:
     proc.join()
 
 
-def run_pool(seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
-             progress: Any = None) -> Totals:
-    """Run the inputs on ``jobs`` workers and gather what they find (``progress(totals)`` now and then)."""
-    context = multiprocessing.get_context("fork")
-    end = start + inputs
-    shared: dict[str, Any] = {
-        "next": context.Value("q", start),
-        "current": context.Array("q", jobs),
-        "started": context.Array("d", jobs),
-        "chunk_start": context.Array("q", jobs),
-        "chunk_end": context.Array("q", jobs),
-    }
-    skips: dict[int, set[int]] = {}  # inputs that killed a worker, by the first index of their chunk
-    outbox = context.Queue()
-    totals = Totals()
-    began = time.monotonic()
+class _Pool:
+    """The workers, what they share, and what they found so far."""
 
-    def spawn(wid: int, redo: tuple[int, int, frozenset[int]] | None = None) -> multiprocessing.process.BaseProcess:
-        shared["started"][wid] = time.monotonic()
-        proc = context.Process(target=worker_loop, args=(wid, seed, corpus, end, memory_every, shared, outbox, redo))
-        # not a daemon: a daemon may not start processes, and the audit's --jobs 2 does
-        proc.start()
+    def __init__(self, seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
+                 log: Callable[[str], None]) -> None:
+        self.seed, self.corpus, self.start, self.end = seed, corpus, start, start + inputs
+        self.memory_every, self.log = memory_every, log
+        self.context = multiprocessing.get_context("fork")
+        self.shared: dict[str, Any] = {
+            "next": self.context.Value("q", start),
+            "current": self.context.Array("q", jobs),
+            "started": self.context.Array("d", jobs),
+            "chunk_start": self.context.Array("q", jobs),
+            "chunk_end": self.context.Array("q", jobs),
+        }
+        self.skips: dict[int, set[int]] = {}  # inputs that killed a worker, by the first index of their chunk
+        self.outbox = self.context.Queue()
+        self.totals = Totals()
+        self.workers = {wid: self.spawn(wid) for wid in range(jobs)}
+        self.running = set(self.workers)
+
+    def spawn(self, wid: int, redo: tuple[int, int, frozenset[int]] | None = None) -> multiprocessing.process.BaseProcess:
+        self.shared["started"][wid] = time.monotonic()
+        proc = self.context.Process(target=worker_loop, args=(wid, self.seed, self.corpus, self.end, self.memory_every,
+                                                               self.shared, self.outbox, redo))
+        proc.start()  # not a daemon: a daemon may not start processes, and the audit's --jobs 2 does
         return proc
 
-    workers = {wid: spawn(wid) for wid in range(jobs)}
-    running = set(workers)
-    try:
-        _watch(workers, running, spawn, shared, outbox, totals, skips, seed, corpus, progress, began)
-    finally:
-        for proc in workers.values():
+    def receive(self) -> None:
+        """Take the next message of a worker, if one comes within half a second."""
+        try:
+            message = self.outbox.get(timeout=0.5)
+        except queue.Empty:
+            return
+        if message[0] == "chunk":
+            self.totals.add_chunk(message[2])
+        elif message[0] == "done":
+            _, wid, hwm = message
+            self.totals.worker_rss_peak = max(self.totals.worker_rss_peak, hwm)
+            self.workers[wid].join()
+            self.running.discard(wid)
+
+    def check(self, wid: int) -> None:
+        """Kill a worker stuck on an input, or past the memory ceiling, or dead; record its input; replace it."""
+        proc = self.workers[wid]
+        assert proc.pid is not None
+        stalled = time.monotonic() - self.shared["started"][wid] > STALL_SECONDS
+        rss = _tree_rss(proc.pid) if proc.is_alive() else 0
+        died = proc.exitcode not in (None, 0)
+        if not (stalled or rss > MAX_RSS_BYTES or died):
+            return
+        index = self.shared["current"][wid]
+        first, last = self.shared["chunk_start"][wid], self.shared["chunk_end"][wid]
+        self.totals.worker_rss_peak = max(self.totals.worker_rss_peak, _vm_hwm(proc.pid))
+        _kill_tree(proc)
+        shutil.rmtree(f"/dev/shm/euchre-fuzz-{proc.pid}", ignore_errors=True)
+        case = make_case(index, self.seed, self.corpus)
+        why = ("hang (killed by the watchdog)" if stalled else
+               f"memory: resident set past {MAX_RSS_BYTES // MB} MB" if rss > MAX_RSS_BYTES else
+               f"worker died (exit code {proc.exitcode})")
+        self.log(f"    worker {wid} on input {index}: {why}; its chunk {first}-{last - 1} is run again without it")
+        self.totals.add_failure(Failure(index, f"{why}: {case.command}", f"input {index}: {why}", case.command,
+                                        case.size, time.monotonic() - self.shared["started"][wid]))
+        self.totals.inputs += 1
+        self.skips.setdefault(first, set()).add(index)
+        self.workers[wid] = self.spawn(wid, (first, last, frozenset(self.skips[first])))
+
+    def stop(self) -> None:
+        for proc in self.workers.values():
             if proc.is_alive():
                 _kill_tree(proc)
-    totals.seconds = time.monotonic() - began
-    return totals
 
 
-def _watch(workers: dict[int, Any], running: set[int], spawn: Any, shared: dict[str, Any], outbox: Any, totals: Totals,
-           skips: dict[int, set[int]], seed: int, corpus: Corpus, progress: Any, began: float) -> None:
-    """Gather the workers' messages until all are done; kill and replace a stuck or swollen one."""
-    last_shown = began
-    while running:
-        try:
-            message = outbox.get(timeout=0.5)
-        except queue.Empty:
-            message = None
-        if message is not None and message[0] == "chunk":
-            totals.add_chunk(message[2])
-        elif message is not None and message[0] == "done":
-            _, wid, hwm = message
-            totals.worker_rss_peak = max(totals.worker_rss_peak, hwm)
-            workers[wid].join()
-            running.discard(wid)
-        for wid in list(running):
-            proc = workers[wid]
-            stalled = time.monotonic() - shared["started"][wid] > STALL_SECONDS
-            rss = _tree_rss(proc.pid) if proc.is_alive() else 0
-            died = proc.exitcode not in (None, 0)
-            if stalled or rss > MAX_RSS_BYTES or died:
-                index = shared["current"][wid]
-                first, last = shared["chunk_start"][wid], shared["chunk_end"][wid]
-                totals.worker_rss_peak = max(totals.worker_rss_peak, _vm_hwm(proc.pid))
-                _kill_tree(proc)
-                shutil.rmtree(f"/dev/shm/euchre-fuzz-{proc.pid}", ignore_errors=True)
-                case = make_case(index, seed, corpus)
-                why = ("hang (killed by the watchdog)" if stalled else
-                       f"memory: resident set past {MAX_RSS_BYTES // MB} MB" if rss > MAX_RSS_BYTES else
-                       f"worker died (exit code {proc.exitcode})")
-                totals.add_failure(Failure(index, f"{why}: {case.command}", f"input {index}: {why}", case.command,
-                                           case.size, time.monotonic() - shared["started"][wid]))
-                totals.inputs += 1
-                skips.setdefault(first, set()).add(index)
-                workers[wid] = spawn(wid, (first, last, frozenset(skips[first])))
-        if progress is not None and time.monotonic() - last_shown > 10:
-            last_shown = time.monotonic()
-            totals.seconds = last_shown - began
-            progress(totals)
+def run_pool(seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
+             progress: Callable[[Totals], None] | None = None, log: Callable[[str], None] = print) -> Totals:
+    """Run the inputs on ``jobs`` workers and gather what they find (``progress(totals)`` every 10 s)."""
+    began = last_shown = time.monotonic()
+    pool = _Pool(seed, corpus, start, inputs, jobs, memory_every, log)
+    try:
+        while pool.running:
+            pool.receive()
+            for wid in list(pool.running):
+                pool.check(wid)
+            if _status_kb(os.getpid(), "VmRSS:") * 1024 > MAX_RSS_BYTES:  # the fuzzer's own bug: stop, loudly
+                raise RuntimeError(f"the fuzzer's parent process passed {MAX_RSS_BYTES // MB} MB")
+            if progress is not None and time.monotonic() - last_shown > 10:
+                last_shown = time.monotonic()
+                pool.totals.seconds = last_shown - began
+                progress(pool.totals)
+    finally:
+        pool.stop()
+    pool.totals.seconds = time.monotonic() - began
+    return pool.totals

@@ -113,17 +113,27 @@ def run_fuzz(config: FuzzConfig, log: Callable[[str], None] = print) -> FuzzRepo
         log("special files:")
         specials = run_specials(Path(f"/dev/shm/euchre-fuzz-special-{os.getpid()}"), config.jobs, config.big_special, log)
 
+    shown: set[str] = set()
+
     def progress(t: Totals) -> None:
         log(f"  {t.inputs:,} inputs, {t.inputs / max(t.seconds, 1e-9):,.0f}/s, {len(t.counts)} failure groups, "
-            f"{sum(t.counts.values()):,} failing inputs")
+            f"{sum(t.counts.values()):,} failing inputs; this process {_own_rss() / MB:.0f} MB")
+        for key in sorted(set(t.counts) - shown):
+            log(f"    new group: {key} (input {t.first[key].index})")
+            shown.add(key)
 
-    totals = run_pool(config.seed, corpus, config.start, config.inputs, config.jobs, config.memory_every, progress)
+    totals = run_pool(config.seed, corpus, config.start, config.inputs, config.jobs, config.memory_every, progress, log)
     report = FuzzReport(config, corpus.describe(), totals, specials)
     if config.out is not None and (totals.counts or specials):
         report.reproductions = reproduce(config, corpus, totals, log) if totals.counts else {}
         _write_special_results(config.out, specials)
         (config.out / "summary.txt").write_text(report.summary() + "\n" + _machine() + "\n", encoding="utf-8")
     return report
+
+
+def _own_rss() -> int:
+    with open("/proc/self/status") as fh:
+        return next((int(line.split()[1]) * 1024 for line in fh if line.startswith("VmRSS:")), 0)
 
 
 def _write_special_results(out: Path, specials: list[SpecialResult]) -> None:
