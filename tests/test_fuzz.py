@@ -112,8 +112,9 @@ def _case() -> Case:
         (execute.Outcome(3, 0.1, ""), "exit status 3: audit"),
         (execute.Outcome(2, 0.1, "euchre-audit: oops\nTraceback (most recent call last):\n  File \"/x/auditor/cli.py\", line 9, in main\n"),
          "traceback on stderr at auditor/cli.py:main:9"),
-        (execute.Outcome(0, 60.0, ""), "slow: audit (text)"),
-        (execute.Outcome(0, 0.5, "", peak_bytes=900 * 1024 * 1024), "memory: audit (text)"),
+        (execute.Outcome(0, 60.0, "", slow_where="auditor/replay/tricks.py:play_tricks:76"), "slow in auditor/replay (text input)"),
+        (execute.Outcome(None, 99.0, "", "CaseTimeout", "auditor/rules/loader.py:_line_of:111"), "hang in auditor/rules (text input)"),
+        (execute.Outcome(0, 0.5, "", peak_bytes=900 * 1024 * 1024), "memory: text input"),
         (execute.Outcome(2, 0.1, "", canary=True), "a ruleset built a Python object"),
     ],
 )

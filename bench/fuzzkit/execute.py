@@ -41,6 +41,9 @@ HARD_SECONDS_PER_MB = 20.0
 #: traced memory may reach this plus this many bytes per byte of input
 MEMORY_BASE_BYTES = 64 * MB
 MEMORY_PER_INPUT_BYTE = 40
+#: ... or, for a ruleset, this many: PyYAML's nodes and marks take about 350 bytes per byte
+#: (a ruleset is at most 256 KB, so that this stays under about 100 MB)
+MEMORY_PER_YAML_BYTE = 400
 TRACEBACK = "Traceback (most recent call last)"
 _AUDITOR_FRAME = re.compile(r'File "([^"]*?[/\\]auditor[/\\][^"]+)", line (\d+), in (\S+)')
 
@@ -54,8 +57,20 @@ def hard_limit(size: int) -> float:
     return HARD_BASE_SECONDS + HARD_SECONDS_PER_MB * size / MB
 
 
-def memory_limit(size: int) -> int:
-    return MEMORY_BASE_BYTES + MEMORY_PER_INPUT_BYTE * size
+def _yaml_bytes(case: Case) -> int:
+    return sum(len(d) for n, d in case.files.items() if n.endswith(".yaml"))
+
+
+def case_time_limit(case: Case) -> float:
+    return time_limit(case.size, _yaml_bytes(case))
+
+
+def case_memory_limit(case: Case) -> int:
+    return memory_limit(case.size, _yaml_bytes(case))
+
+
+def memory_limit(size: int, yaml_size: int = 0) -> int:
+    return MEMORY_BASE_BYTES + MEMORY_PER_INPUT_BYTE * (size - yaml_size) + MEMORY_PER_YAML_BYTE * yaml_size
 
 
 class CaseTimeout(BaseException):
@@ -73,6 +88,7 @@ class Outcome:
     peak_bytes: int | None = None  # traced memory, when measured
     rss_growth: int | None = None  # the peak resident set during the run less the one before it, when measured
     canary: bool = False  # a ruleset made the loader build a Python object
+    slow_where: str = ""  # where the run was when it passed its time limit (the innermost auditor frame)
 
 
 @dataclass(frozen=True)
@@ -97,8 +113,32 @@ def prepare(case: Case, folder: Path) -> list[str]:
     return case.args(str(folder))
 
 
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise CaseTimeout()
+class _Alarm:
+    """Two alarms for a run: at its time limit, note where it is (a sample of where a slow run
+    spends its time, which groups slow runs by cause); at its hard limit, stop it."""
+
+    def __init__(self, limit: float, hard: float) -> None:
+        self.limit, self.hard = limit, max(hard, 2 * limit)
+        self.where = ""
+
+    def start(self) -> None:
+        signal.setitimer(signal.ITIMER_REAL, self.limit)
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.where:
+            raise CaseTimeout()
+        self.where = frame_where(frame)
+        signal.setitimer(signal.ITIMER_REAL, self.hard - self.limit)
+
+
+def frame_where(frame: FrameType | None) -> str:
+    """``auditor/x.py:function:line`` of the innermost frame of the auditor's code in a stack."""
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if _AUDITOR_FRAME.search(f'File "{path}", line 1, in x'):
+            return f"{_short(path)}:{frame.f_code.co_name}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "no auditor frame"
 
 
 def _status_kb(field: str) -> int:
@@ -156,8 +196,9 @@ def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = 
     status: int | None = None
     error: str | None = None
     where = text = ""
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, hard_limit(case.size))
+    alarm = _Alarm(case_time_limit(case), hard_limit(case.size))
+    previous = signal.signal(signal.SIGALRM, alarm)
+    alarm.start()
     if trace_memory:
         tracemalloc.start()
     start = time.perf_counter()
@@ -177,7 +218,7 @@ def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = 
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     canary = (folder / CANARY).exists() or Path(CANARY).exists()
-    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, where, text, peak, growth, canary)
+    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, where, text, peak, growth, canary, alarm.where)
 
 
 def innermost_auditor_frame(error: BaseException, text: str) -> str:
@@ -210,13 +251,20 @@ def _short(path: str) -> str:
     return "/".join(parts[len(parts) - 1 - parts[::-1].index("auditor"):])
 
 
+def _package(where: str) -> str:
+    """The folder of a frame (``auditor/replay``): one sample of a slow run's stack names its
+    function only by chance, but its part of the auditor reliably."""
+    return where.split(":")[0].rsplit("/", 1)[0] if "/" in where else (where or "no auditor frame")
+
+
 def judge(case: Case, outcome: Outcome, check_time: bool = True) -> Failure | None:
     """The failure ``outcome`` shows, if any (time is judged only when ``check_time``)."""
     def failed(key: str, detail: str) -> Failure:
         return Failure(case.index, key, detail, case.command, case.size, outcome.seconds)
 
     if outcome.error == CaseTimeout.__name__:
-        return failed(f"hang: {case.command} (past {hard_limit(case.size):.0f} s)", outcome.traceback)
+        return failed(f"hang in {_package(outcome.where)} ({case.kind} input)", f"stopped after {outcome.seconds:.0f} s "
+                      f"({case.command}, {case.size} bytes) in {outcome.where}\n{outcome.traceback}")
     if outcome.error is not None:
         return failed(f"{outcome.error} at {outcome.where}", outcome.traceback)
     if outcome.canary:
@@ -229,14 +277,15 @@ def judge(case: Case, outcome: Outcome, check_time: bool = True) -> Failure | No
         where = f"{_short(frame[-1][0])}:{frame[-1][2]}:{frame[-1][1]}" if frame else case.command
         return failed(f"traceback on stderr at {where}", outcome.stderr[at:][-8000:])
     for measure, used in (("traced memory", outcome.peak_bytes), ("growth of the resident set", outcome.rss_growth)):
-        if used is not None and used > memory_limit(case.size):
-            return failed(f"memory: {case.command} ({case.kind})",
+        if used is not None and used > case_memory_limit(case):
+            return failed(f"memory: {case.kind} input",
                           f"peak {measure} {used / MB:.1f} MB for {case.size} bytes of input "
-                          f"(limit {memory_limit(case.size) / MB:.1f} MB)")
-    limit = time_limit(case.size, sum(len(d) for n, d in case.files.items() if n.endswith(".yaml")))
+                          f"(limit {case_memory_limit(case) / MB:.1f} MB; {case.command})")
+    limit = case_time_limit(case)
     if check_time and outcome.peak_bytes is None and outcome.seconds > limit:
-        return failed(f"slow: {case.command} ({case.kind})",
-                      f"{outcome.seconds:.2f} s for {case.size} bytes (limit {limit:.2f} s)")
+        return failed(f"slow in {_package(outcome.slow_where)} ({case.kind} input)",
+                      f"{outcome.seconds:.2f} s for {case.size} bytes (limit {limit:.2f} s; {case.command}); "
+                      f"at the limit it was in {outcome.slow_where}")
     return None
 
 
@@ -245,7 +294,7 @@ def run_and_judge(case: Case, folder: Path, trace_memory: bool = False) -> tuple
     counts only if it is slow again: a busy second of the machine is not a finding."""
     outcome = run_case(case, folder, trace_memory)
     failure = judge(case, outcome)
-    if failure is not None and failure.key.startswith("slow:") and outcome.seconds < 3 * time_limit(case.size):
+    if failure is not None and failure.key.startswith("slow in") and outcome.seconds < 3 * case_time_limit(case):
         again = run_case(case, folder)
         if judge(case, again) is None:
             return again, None
