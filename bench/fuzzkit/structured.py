@@ -226,6 +226,22 @@ def _size(rng: random.Random, small: int, *large: int) -> int:
     return rng.choice(large) if large and rng.random() < 0.1 else small
 
 
+def _core_tag(rng: random.Random) -> str:
+    """A value with an explicit core tag of YAML that does not fit it (!!int x)."""
+    tag = rng.choice(["!!int", "!!float", "!!bool", "!!timestamp", "!!null", "!!str", "!!binary", "!!seq", "!!map"])
+    value = rng.choice(["x", "''", "0x", "0b2", ".", "1e", "9" * 50, "2001-13-45", "yes please", "~~", "-", "[1]", "{a: 1}"])
+    return f"game:\n  target: {tag} {value}\n" if rng.random() < 0.7 else f"{tag} {value}\n"
+
+
+def _base36(number: int) -> str:
+    """A short key: a letter, then base-36 digits."""
+    digits = ""
+    while number:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+    return "k" + digits
+
+
 def _huge_value(rng: random.Random) -> str:
     kind = rng.randrange(9)
     if kind == 0:
@@ -243,7 +259,7 @@ def _huge_value(rng: random.Random) -> str:
         depth = _size(rng, 50, 300)
         return "".join("  " * i + f"k{i}:\n" for i in range(depth)) + "  " * depth + "v\n"
     if kind == 6:
-        return "".join(f"k{i}: 1\n" for i in range(_size(rng, 100, 10_000, 25_000)))  # 25,000: about 220 KB
+        return "".join(f"{_base36(i)}: 1\n" for i in range(_size(rng, 100, 10_000, 30_000)))  # 30,000: about 240 KB
     if kind == 7:
         return "k" * _size(rng, 1025, 100_000) + ": 1\n"
     return "game: {" + rng.choice(["target: [1, 2]", "target: {a: 1}", "target: null", "target: -5", "win_by: 0", "? [a]: 1"]) + "}\n"
@@ -263,6 +279,7 @@ def _wrong_shape(rng: random.Random) -> str:
 YAML_PAYLOADS: list[tuple[str, int, Callable[[random.Random], str]]] = [
     ("yaml_alias_bomb", 2, _alias_bomb),
     ("yaml_python_tag", 3, _python_tag),
+    ("yaml_core_tag", 2, _core_tag),
     ("yaml_huge_value", 3, _huge_value),
     ("yaml_wrong_shape", 4, _wrong_shape),
 ]
