@@ -91,6 +91,7 @@ def worker_loop(wid: int, seed: int, corpus: Corpus, end: int, memory_every: int
     """Run chunks until the counter passes ``end``; first ``redo``: (from, to, inputs to skip), the chunk of a
     killed worker, whose results were lost with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles ^C
+    os.setpgid(0, 0)  # a group of its own, with the processes its inputs start: killed together
     folder = Path(f"/dev/shm/euchre-fuzz-{os.getpid()}")
     folder.mkdir(parents=True, exist_ok=True)
     try:
@@ -164,15 +165,13 @@ def _tree_rss(pid: int) -> int:
 
 
 def _kill_tree(proc: multiprocessing.process.BaseProcess) -> None:
+    """Kill a worker and every process it started (its process group)."""
     assert proc.pid is not None
     try:
-        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as fh:
-            children = [int(c) for c in fh.read().split()]
-    except OSError:
-        children = []
-    for pid in [*children, proc.pid]:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):  # gone, or not yet the leader of its group
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
     proc.join()

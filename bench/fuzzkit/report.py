@@ -111,7 +111,11 @@ def run_fuzz(config: FuzzConfig, log: Callable[[str], None] = print) -> FuzzRepo
     specials: list[SpecialResult] = []
     if config.special:
         log("special files:")
-        specials = run_specials(Path(f"/dev/shm/euchre-fuzz-special-{os.getpid()}"), config.jobs, config.big_special, log)
+        folder = Path(f"/dev/shm/euchre-fuzz-special-{os.getpid()}")
+        try:
+            specials = run_specials(folder, config.jobs, config.big_special, log)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
 
     shown: set[str] = set()
 
