@@ -202,6 +202,7 @@ class BrokenHand:
     expected: tuple[str, ...] = ()
     number: int | None = None
     score: TeamPoints | None = None
+    dealer: Seat | None = None  # when the hand line can still be read
 
 
 @dataclass(frozen=True, slots=True)

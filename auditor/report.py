@@ -72,6 +72,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "tricks": {"NS": h.tricks_ns, "EW": h.tricks_ew} if h.tricks_ns is not None else None,
         "points": {"NS": h.points_ns, "EW": h.points_ew},
         "outcome": h.outcome.value,
+        "points_from_sheet": h.from_sheet,
         "counted": h.counted,
         "recorded": {"NS": h.recorded.ns, "EW": h.recorded.ew} if h.recorded is not None else None,
         "corrected": {"NS": h.total_ns, "EW": h.total_ew},
@@ -133,15 +134,20 @@ def _write_game(path: str, game: GameResult, out: TextIO) -> None:
 
 def _hand_row(h: HandResult) -> str:
     if h.broken:
-        result = "unreadable (see the syntax error)"
+        result = "unreadable (see the syntax error)" + ("; points from the sheet" if h.from_sheet else "")
     else:
         result = _OUTCOME_WORDS[h.outcome]
+        if h.outcome is Outcome.UNKNOWN:
+            result = ("points from the sheet" if h.from_sheet
+                      else "scores alike whatever the record lost" if h.settled else result)
         if h.maker is not None:
             trump = h.trump.value if h.trump is not None else "?"
             taken = h.tricks(h.maker.team)
             tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
             against = f" against {h.defender_alone} alone" if h.defender_alone is not None else ""
             result = f"{h.maker}{' alone' if h.alone else ''} {trump}{tricks}{against}: {result}"
+        elif h.outcome is Outcome.UNKNOWN and (h.from_sheet or h.settled):
+            result = f"bidding not known: {result}"
         if h.penalized is not None:
             result += f"; renege penalty on {h.penalized}"
         if not h.counted:

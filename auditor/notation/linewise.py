@@ -35,8 +35,8 @@ _PAIRS = re.compile(r"\b[NESWnesw][ \t\f]*:[ \t\f]*\S", re.ASCII)
 _CARDISH = re.compile(r"(?:10|[789TJQKA])[CDHS\u2663\u2666\u2665\u2660]", re.IGNORECASE | re.ASCII)
 _CALLISH = re.compile(r"\b(?:pass|order|call|alone)\b", re.IGNORECASE | re.ASCII)
 _POINTSISH = re.compile(r"\b(?:NS|EW)\b|\d+[ \t\f]*[-:/][ \t\f]*\d+", re.IGNORECASE | re.ASCII)
-_LOOSE_HEAD = re.compile(r"[ \t\f]*[^\s\d#]{0,10}[ \t\f]*#?(\d{1,6})\b(?:[ \t\f,.:;]*dealer[ \t\f:=]*([A-Za-z]+))?",
-                         re.IGNORECASE | re.ASCII)
+_HEAD_NUMBER = re.compile(r"(?<![A-Za-z0-9])(\d{1,6})(?![0-9])")
+_HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*([A-Za-z]+)\b", re.IGNORECASE | re.ASCII)
 _TAG_NAME = re.compile(r"[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]{0,39})", re.ASCII)
 _SEAT_WORDS = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W,
                "north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
@@ -50,7 +50,8 @@ def likely_kind(text: str) -> str | None:
         return word
     if word == "hand":
         return "hand"
-    close = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.6) if len(word) >= 3 else []
+    first = text.split(maxsplit=1)[0].lower() if text.strip() else ""  # with its typos: `d§scard`
+    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if len(first) >= 3 else []
     if close:
         return close[0]
     if _PAIRS.search(text):
@@ -162,17 +163,24 @@ def _salvage_head(text: str, number: int, reader: _LineReader) -> tuple[int, Sea
     """The number and dealer of a ``hand`` line that does not read, as far as it shows them.
 
     ``hnad 3 dealer N`` is plainly hand 3 dealt by N: it is read, as a repair.
-    Where the dealer cannot be told the line stays lost (its ``LostLine`` has
-    kind ``dealer``) and the replay does not rely on who dealt.
+    A number that cannot be read is left to the game (the hand after the one
+    before); where the dealer cannot be told the line stays lost (kind
+    ``dealer``) and the replay does not rely on who dealt.
     """
     lost = reader.lost.pop()  # what reading the line said, kept if the salvage fails
     pos = Pos(number, 1)
-    m = _LOOSE_HEAD.match(text)
-    seat = _SEAT_WORDS.get(m.group(2).lower()) if m is not None and m.group(2) else None
-    hand_number = int(m.group(1)) if m is not None else UNKNOWN_NUMBER
-    if seat is not None and m is not None:
-        found = text[m.start():m.end()].strip()
-        reader.repairs.append(Repair("spelling", pos, f"the hand line is written {found!r}", hand_line(hand_number, seat)))
+    code = text.split("#", 1)[0]
+    digits = _HEAD_NUMBER.search(code)
+    dealer = _HEAD_DEALER.search(code)
+    seat = _SEAT_WORDS.get(dealer.group(1).lower()) if dealer is not None else None
+    hand_number = int(digits.group(1)) if digits is not None else UNKNOWN_NUMBER
+    if seat is not None and digits is not None:
+        reader.repairs.append(Repair("spelling", pos, f"the hand line is written {code.strip()!r}", hand_line(hand_number, seat)))
+        return hand_number, seat, pos
+    if seat is not None:
+        reader.lost.append(LostLine("number", lost.pos, number,
+                                    f"{lost.message}; the hand's number cannot be read, so it is taken as the next",
+                                    lost.expected))
         return hand_number, seat, pos
     what = f"hand {hand_number}" if hand_number != UNKNOWN_NUMBER else "this hand"
     reader.lost.append(LostLine("dealer", lost.pos, number, f"{lost.message}; who dealt {what} is not known",

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from lark import Lark, UnexpectedInput
 
+from ..cards import Seat
 from ..model import (
     BrokenHand,
     Comment,
@@ -55,7 +56,7 @@ __all__ = [
 #: reported once, and not audited (a real game has a few dozen).
 MAX_GAME_HANDS = 2000
 
-_SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE | re.ASCII)
+_SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})(?:[ \t]+dealer[ \t]+([NESW])\b)?", re.IGNORECASE | re.MULTILINE | re.ASCII)
 _SALVAGE_SCORE = re.compile(r"^[ \t]*score[ \t]+NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})",
                             re.IGNORECASE | re.MULTILINE | re.ASCII)
 
@@ -92,6 +93,7 @@ def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()
         expected,
         int(number_match.group(1)) if number_match else None,
         score,
+        Seat[number_match.group(2).upper()] if number_match and number_match.group(2) else None,
     )
 
 

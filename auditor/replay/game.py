@@ -131,7 +131,7 @@ class GameReplay:
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand, following: int | None) -> None:
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
-        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, None, broken=True)
+        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
         self.check_numbering(hand.number, hand, following)
@@ -139,6 +139,7 @@ class GameReplay:
             result.recorded = hand.score
             if self.result.winner is None:
                 result.points_ns, result.points_ew = self._sheet_points(hand.score)
+                result.from_sheet = True
                 self.total_ns += result.points_ns
                 self.total_ew += result.points_ew
             self._sheet_read(hand.score)
@@ -204,6 +205,7 @@ class GameReplay:
         sheet = self._sheet_points(score)
         if not result.possible or sheet in result.possible:
             result.points_ns, result.points_ew = sheet
+            result.from_sheet = True
             return
         # the sheet gives a score the written cards rule out: count the least the makers can have made
         result.points_ns, result.points_ew = result.possible[0]

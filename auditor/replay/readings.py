@@ -11,19 +11,21 @@ when every reading scores it alike (otherwise the score sheet's entry is
 taken, if it is one of the possible scores).  The first reading is the most
 likely one, and its words are used.
 
-Where one trick is missing and the leaders of the written tricks show where
-it belongs, only the placings that explain them are read (the fewest wrong
-leaders).  When the written tricks follow on from each other, or two or more
-are missing, the missing tricks are taken to be the last ones: the trick
-lines are the tricks in order (docs/notation.md), and a record that stops
-early is the usual case.
+One trick that is missing may have stood anywhere among the written ones,
+and every place is read: the leaders of the written tricks say which place
+is the most likely (a trick rebuilt from the deal whose winner leads the next
+written one, leaving the fewest wrong leaders), and that reading's words are
+used, but a wrong lead next to the missing trick would make the right place
+look wrong, so no finding rests on where it stood.  Two or more missing tricks are taken to be the last
+ones: the trick lines are the tricks in order (docs/notation.md), and a
+record that stops early is the usual case.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement, product
+from itertools import product
 
 from ..cards import SEATS, Card, Seat, Suit
 from ..findings import PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
@@ -66,10 +68,12 @@ class Plan:
     readings: list[Reading] = field(default_factory=list)
 
 
-def needs_readings(record: HandRecord, literal: HandResult) -> bool:
+def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> bool:
     """Whether the hand as written has a gap that a reading must fill (the usual answer: no)."""
     if record.lost:
         return True
+    if record.deal and 0 < len(record.tricks) < hand_size and literal.maker is not None:
+        return True  # a trick not written may have taken a dealt card the replay would still count as held
     if literal.maker is not None and literal.trump is None:  # trump is the up card's suit, and there is no up card
         return True
     return any(f.code is WRONG_LEADER or f.code is PLAY_OUT_OF_TURN or f.code is TRICKS_MISSING for f in literal.findings)
@@ -176,22 +180,21 @@ def _placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: f
     if not missing:
         return [_rebuilt(reading, rules, game, deck)]
     record = reading.record
-    breaks: list[int] = []
-    if missing == 1:  # one trick line left out: the leaders of the written tricks may show where
-        probe = _replay(reading, rules, game, deck)
-        breaks = sorted({f.trick for f in probe.result.findings if f.code is WRONG_LEADER and f.trick})
-    if breaks:
-        slots = sorted({b - 1 for b in breaks} | {len(record.tricks)})
-        options = list(combinations_with_replacement(slots, missing))
-    else:
+    if missing == 1:  # one trick line left out: it may stand anywhere the leaders of the written tricks allow
+        options = [(slot,) for slot in range(len(record.tricks) + 1)]
+    else:  # two or more: a record that stops early, the written tricks the first ones
         options = [(len(record.tricks),) * missing]
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
         placed.append(_rebuilt(replace(reading, record=shaped, unknown=unknown), rules, game, deck))
-    if len(placed) > 1:  # the leaders of the written tricks show where a missing trick belongs
+    # every place is read (a wrong lead next to the missing trick would make the right place look wrong);
+    # the leaders only say which is the most likely: a rebuilt trick whose winner leads the next written
+    # one, leaving the fewest leaders wrong
+    if len(placed) > 1:
         wrong = [sum(1 for f in _replay(p, rules, game, deck).result.findings if f.code is WRONG_LEADER) for p in placed]
-        placed = [p for p, n in zip(placed, wrong) if n == min(wrong)]
+        misfit = [0 if p.rebuilt is None or p.rebuilt.fits else 1 for p in placed]
+        placed = [p for _, _, _, p in sorted(zip(misfit, wrong, range(len(placed)), placed))]
     return placed
 
 
@@ -216,8 +219,24 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card])
 
 
 # ----------------------------------------------------------------------------- merging
+def _options(result: HandResult) -> tuple[tuple[int, int], ...] | None:
+    """The (NS, EW) points a reading gives the hand; None when it cannot score it."""
+    if result.outcome is Outcome.UNKNOWN and not result.settled:
+        return result.possible or None
+    return ((result.points_ns, result.points_ew),)
+
+
 def _key(f: Finding) -> tuple[str, Pos, Seat | None]:
     return (f.code.code, f.pos, f.seat)
+
+
+def _agreed(finding: Finding, versions: list[Finding]) -> Finding:
+    """The finding as every reading words it: proof lines that differ between readings are left out."""
+    if all(v.message == finding.message and v.proof == finding.proof for v in versions):
+        return finding
+    proof = [line for line in finding.proof if all(line in v.proof for v in versions)]
+    proof.append("the rest of its proof depends on what the record lost, so only what holds in every reading is shown")
+    return replace(finding, proof=tuple(proof))
 
 
 def merge(results: list[HandResult]) -> HandResult:
@@ -226,26 +245,37 @@ def merge(results: list[HandResult]) -> HandResult:
     if len(results) == 1:
         return primary
     common = set.intersection(*({_key(f) for f in r.findings} for r in results))
-    merged = replace(primary, findings=[f for f in primary.findings if _key(f) in common])
+    versions: dict[tuple[str, Pos, Seat | None], list[Finding]] = {}
+    for r in results:
+        for f in r.findings:
+            if _key(f) in common:
+                versions.setdefault(_key(f), []).append(f)
+    merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
-    for name, empty in (("maker", None), ("trump", None), ("round", None), ("alone", False),
+    for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("round", None), ("alone", False),
                         ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)
-    scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible) for r in results}
+    scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible, r.settled) for r in results}
     if len(scored) > 1:
+        every = [_options(r) for r in results]
         options: list[tuple[int, int]] = []
-        for r in results:
-            for option in r.possible or ((r.points_ns, r.points_ew),):
+        for some in every:
+            for option in some or ():
                 if option not in options:
                     options.append(option)
         merged.outcome = Outcome.UNKNOWN
         merged.points_ns = merged.points_ew = 0
         merged.penalized = primary.penalized if all(r.penalized is primary.penalized for r in results) else None
-        merged.possible = tuple(options) if len(options) > 1 else ()
-        if len(options) == 1:
+        merged.settled = False
+        merged.possible = ()
+        if None in every:  # some reading cannot score the hand at all: only the sheet can
+            pass
+        elif len(options) == 1:
             merged.points_ns, merged.points_ew = options[0]
             merged.settled = True
+        else:
+            merged.possible = tuple(options)
     return merged
 
 
@@ -253,7 +283,7 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
                 expected_dealer: Seat | None = None) -> tuple[HandResult, Plan | None, HandResult]:
     """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written."""
     literal = HandReplay(record, rules, game, deck).run()
-    if not needs_readings(record, literal):
+    if not needs_readings(record, literal, rules.deck.hand_size):
         return literal, None, literal
     plan = make_plan(record, rules, game, deck, literal, expected_dealer)
     if plan is None or not plan.readings:

@@ -67,6 +67,8 @@ class HandResult:
     possible: tuple[tuple[int, int], ...] = ()
     #: scored although some tricks are not in the record (every way they went scores alike)
     settled: bool = False
+    #: the points are the score sheet's entry: the record could not score the hand
+    from_sheet: bool = False
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew

@@ -25,7 +25,7 @@ from ..model import HandRecord, LostLine, Pos, Repair
 from ..notation.spelling import plays_text
 from .readings import Plan
 from .results import HandResult, Outcome
-from .slips import BID, DEAL, DEALER, DISCARD, RENEGE, SCORE, TRICK, TRICKS, UP
+from .slips import BID, DEAL, DEALER, DISCARD, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
 def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
@@ -93,6 +93,8 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         return ["the trick count on this line is not known: the tricks played decide the hand"]
     if kind == DEALER:
         return ["who dealt is not known: no finding rests on the dealer (the turn to bid, the first lead, the rotation)"]
+    if kind == NUMBER:
+        return [f"the hand's number is not known: it is called hand {record.number}, the hand after the one before it"]
     return ["the audit cannot tell which statement this line was: it is left out"]
 
 
@@ -165,8 +167,13 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
     proof: list[str] = []
     if rebuilt is not None:
         message = f"trick {rebuilt.number} is not written; from the deal it was {plays_text(rebuilt.trick.plays)}"
-        proof.append("each player's one card not played in another trick; the leaders of the written tricks show where "
-                     "it belongs, and the hand is replayed with it (its cards are not judged)")
+        proof.append("each player's one card not played in another trick; the hand is replayed with it (its cards are not judged)")
+        others = sorted({r.rebuilt.number if r.rebuilt is not None else 0 for r in plan.readings} - {rebuilt.number})
+        if rebuilt.fits:
+            proof.append(f"the leaders of the written tricks show it most likely stood as trick {rebuilt.number}")
+        if others:
+            proof.append("it may have stood elsewhere (as trick " + " or ".join(str(n) for n in others if n)
+                         + "): no ruling rests on where it stood")
     else:
         at_end = all(n > written for n in places) if places else True
         which = ", ".join(str(n) for n in places) or "?"
@@ -181,5 +188,8 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
     elif not scoring_said:
         proof.append(scoring_sentence(merged))
     pos = record.tricks[-1].pos if record.tricks else record.pos
+    first_missing = rebuilt.number if rebuilt is not None else min(places, default=0)
+    if 0 < first_missing < len(reading.record.tricks) and reading.record.tricks[first_missing].plays:
+        pos = reading.record.tricks[first_missing].pos  # where the missing trick belongs: before the next written one
     return Finding(TRICKS_MISSING, message, pos, game, record.number, proof=tuple(proof))
 

@@ -15,8 +15,8 @@ from ..cards import SEATS, Card, Seat, Suit, trump_view
 from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
 
 #: statements whose loss the replay knows how to read around
-TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER = (
-    "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer")
+TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
+    "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer", "number")
 
 
 def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | None:
@@ -32,6 +32,8 @@ def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | 
         return UP
     if not record.calls:
         return BID
+    if record.discard is None and any(c.kind.value == "order" for c in record.calls):
+        return DISCARD  # the dealer took the up card, and no discard is written
     if record.score is None:
         return SCORE
     return None
