@@ -149,3 +149,10 @@ def test_a_score_spelling_counts_the_hand_and_shows_the_line_to_write() -> None:
     (spelling,) = [f for f in game.all_findings() if f.code.code == "S003"]
     assert spelling.message.endswith("write it as: score NS 4 EW 0") and spelling.level.value == "warning"
     assert [f.code.code for f in game.all_findings() if f.code.code == "P701"] == ["P701"]  # hand 3's, only
+
+
+def test_docs_slips_table_has_every_case_in_order() -> None:
+    page = (SAMPLES.parent / "docs" / "slips.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip() for line in page.splitlines()
+            if line.startswith("| ") and not line.startswith(("| slip ", "| --- "))]
+    assert rows == [s.name for s in SLIPS]
