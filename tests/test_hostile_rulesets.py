@@ -170,6 +170,17 @@ def test_long_values_in_a_file_are_cut_short_in_messages(tmp_path: Path) -> None
         f"euchre-audit: invalid ruleset: {path}:2:3: play.first_lead: Input should be 'dealer-left' or 'loner-left' (got '{'b' * 40}...')",
         f"euchre-audit: invalid ruleset: {path}:3:3: {'b' * 40}...: unknown key",
     ]
+    path = ruleset(tmp_path, f"extends: {long}.yaml\n")
+    assert run("rules", str(path)) == (2, [f"euchre-audit: invalid ruleset: {path}:1:1: extends: '{'b' * 40}...' is longer than 500 characters"])
+
+
+def test_a_rules_tag_naming_a_file_too_long_for_the_system_is_no_such_file(tmp_path: Path) -> None:
+    """A name longer than the system allows made Path.exists raise OSError (File name too long)."""
+    name = "c" * 300 + ".yaml"
+    game = tmp_path / "game.txt"
+    game.write_text(f'[Rules "{name}"]\nhand 1 dealer N\n', encoding="utf-8")
+    assert run(str(game)) == (2, [f"euchre-audit: {game}:1:1: game 1: {name}: no such ruleset file"])
+    assert run("rules", name) == (2, [f"euchre-audit: invalid ruleset: {name}: no such ruleset file"])
 
 
 def test_python_tags_and_aliases_in_a_set_are_refused() -> None:

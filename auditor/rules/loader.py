@@ -27,6 +27,7 @@ from .schema import Ruleset
 
 MAX_RULESET_BYTES = 256 * 1024
 MAX_EXTENDS_DEPTH = 16
+MAX_EXTENDS_CHARS = 500  # as the schema's ``extends``
 DEFAULT_RULESET = "hoyle"
 #: At most this many problems are listed; a line says how many more there are.
 MAX_PROBLEMS = 20
@@ -176,6 +177,21 @@ def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def path_exists(path: Path) -> bool:
+    """``path.exists()``, but False rather than an error for a name the system refuses (too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Path, str]:
     """A bundled name (``hoyle``) or a path (``rulesets/hoyle.yaml``) -> (file, label).
 
@@ -190,7 +206,7 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
         candidate = relative_to / candidate
     written = Path(spec)
     if (
-        not candidate.exists()
+        not path_exists(candidate)
         and not written.is_absolute()
         and written.parts == ("rulesets", written.name)
         and written.suffix == ".yaml"
@@ -198,7 +214,7 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
     ):
         # `--rules rulesets/hoyle.yaml` names the bundled file from any directory
         return bundled[written.stem], spec
-    if candidate.exists() or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
+    if path_exists(candidate) or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
         return candidate, str(candidate)
     names = ", ".join(bundled)
     raise RulesetError([f"{spec}: no such ruleset (bundled rulesets: {names}; or give a path to a .yaml file)"])
@@ -213,13 +229,15 @@ def _parent_of(source: _Source) -> tuple[str, str] | None:
     parent = source.data["extends"]
     if not isinstance(parent, str) or not parent.strip():
         raise RulesetError([f"{where}: extends: expected a bundled ruleset name or a path to a .yaml file, got {shown(str(parent))}"])
+    if len(parent) > MAX_EXTENDS_CHARS:  # refused before it is looked for, as the schema refuses it after
+        raise RulesetError([f"{where}: extends: {shown(parent)} is longer than {MAX_EXTENDS_CHARS} characters"])
     return parent.strip(), where
 
 
 def _load_chain(spec: str) -> list[_Source]:
     """The file ``spec`` names and every file it extends, the child first."""
     path, label = resolve_ruleset_path(spec)
-    if not path.is_file():
+    if not _is_file(path):
         raise RulesetError([f"{label}: no such ruleset file"])
     chain = [_read_yaml(path, label)]
     seen = [path.resolve()]
@@ -231,7 +249,7 @@ def _load_chain(spec: str) -> list[_Source]:
         except RulesetError:
             names = ", ".join(bundled_rulesets())
             raise RulesetError([f"{where}: extends: no ruleset named {shown(parent)} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
-        if not path.is_file():
+        if not _is_file(path):
             raise RulesetError([f"{where}: extends: {shown(parent)}: no such ruleset file ({path})"])
         if path.resolve() in seen:
             cycle = " -> ".join(str(s.label) for s in chain) + f" -> {label}"
