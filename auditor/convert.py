@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .audit import RulesetChooser, forced_ruleset
-from .textfile import InputError, cannot_read, read_document
+from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
@@ -151,15 +151,12 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     for name in args.files:
         path = Path(name)
         try:
+            regular_file_size(path, name)  # first: sniffing a pipe would wait for a writer, /dev/zero never end
             if sniff_format(path) != "text":
                 err.write(f"euchre-audit: {name}: fmt formats the text notation; use `euchre-audit convert {name} --to text` for EGN or JSON\n")
                 status = EXIT_USAGE
                 continue
-            if path.stat().st_size > MAX_FMT_BYTES:
-                err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
-                status = EXIT_USAGE
-                continue
-            text = read_document(path, name)
+            text = read_document(path, name, MAX_FMT_BYTES)
         except OSError as e:
             err.write(f"euchre-audit: {cannot_read(name, e)}\n")
             status = EXIT_USAGE

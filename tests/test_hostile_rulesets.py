@@ -153,7 +153,7 @@ def test_a_ten_megabyte_value_is_refused_and_never_echoed(tmp_path: Path) -> Non
     big = "a" * 10_000_000
     path = ruleset(tmp_path, f"description: {big}\n")
     assert run("rules", str(path)) == (2, [
-        f"euchre-audit: invalid ruleset: {path}: the ruleset is 10000014 bytes; the limit is {loader.MAX_RULESET_BYTES}"
+        f"euchre-audit: invalid ruleset: {path}: the ruleset is 10,000,014 bytes; the limit is {loader.MAX_RULESET_BYTES:,}"
     ])
     assert run("rules", "hoyle", "--set", f"description={big}") == (
         2, ["euchre-audit: invalid ruleset: --set description: the value is longer than 200 characters"]

@@ -56,13 +56,7 @@ class _Source:
 
 def _read_yaml(path: Path, label: str) -> _Source:
     try:
-        size = path.stat().st_size
-    except OSError as err:
-        raise RulesetError([f"{label}: cannot read the ruleset ({err.strerror or err})"]) from None
-    if size > MAX_RULESET_BYTES:
-        raise RulesetError([f"{label}: the ruleset is {size} bytes; the limit is {MAX_RULESET_BYTES}"])
-    try:
-        text = read_document(path, label)
+        text = read_document(path, label, MAX_RULESET_BYTES, what="ruleset")
     except InputError as err:
         raise RulesetError([str(err)]) from None
     try:
@@ -178,16 +172,10 @@ def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def path_exists(path: Path) -> bool:
-    """``path.exists()``, but False rather than an error for a name the system refuses (too long)."""
+    """Is something at ``path`` (a broken or looping symbolic link too, for its reader to name)?
+    False rather than an error for a name the system refuses (too long)."""
     try:
-        return path.exists()
-    except OSError:
-        return False
-
-
-def _is_file(path: Path) -> bool:
-    try:
-        return path.is_file()
+        return path.exists() or path.is_symlink()
     except OSError:
         return False
 
@@ -237,7 +225,7 @@ def _parent_of(source: _Source) -> tuple[str, str] | None:
 def _load_chain(spec: str) -> list[_Source]:
     """The file ``spec`` names and every file it extends, the child first."""
     path, label = resolve_ruleset_path(spec)
-    if not _is_file(path):
+    if not path_exists(path):  # a folder or a pipe is named by the reading
         raise RulesetError([f"{label}: no such ruleset file"])
     chain = [_read_yaml(path, label)]
     seen = [path.resolve()]
@@ -249,7 +237,7 @@ def _load_chain(spec: str) -> list[_Source]:
         except RulesetError:
             names = ", ".join(bundled_rulesets())
             raise RulesetError([f"{where}: extends: no ruleset named {shown(parent)} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
-        if not _is_file(path):
+        if not path_exists(path):
             raise RulesetError([f"{where}: extends: {shown(parent)}: no such ruleset file ({path})"])
         if path.resolve() in seen:
             cycle = " -> ".join(str(s.label) for s in chain) + f" -> {label}"
@@ -313,10 +301,10 @@ def apply_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
     except ValidationError as err:
         given = " ".join(overrides)
         given = given if len(given) <= MAX_OVERRIDE_CHARS else given[:MAX_OVERRIDE_CHARS] + "..."
-        problems = [
-            f"--set {given}: {'.'.join(cut(str(p)) for p in e['loc'])}: " + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"])
-            for e in err.errors()[:MAX_PROBLEMS]
-        ]
+        problems = []
+        for e in err.errors()[:MAX_PROBLEMS]:
+            message = "unknown key" if e["type"] == "extra_forbidden" else e["msg"]
+            problems.append(f"--set {given}: {'.'.join(cut(str(p)) for p in e['loc'])}: {message}")
         raise RulesetError(capped(problems, err.error_count())) from None
 
 

@@ -88,7 +88,7 @@ def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], 
 
     for spec in specs:
         path = Path(spec)
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a broken link is named by its reader
             take(path)
         elif glob.has_magic(spec):
             matches = sorted(glob.glob(spec, recursive=True))
