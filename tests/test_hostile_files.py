@@ -1,4 +1,4 @@
-"""Game files that are not regular files: one line each, exit status 2.
+"""Game files that are not regular files, and --jobs past any machine: one line each, exit status 2.
 
 Every command that reads game files (the audit, fmt, convert, stats) checks
 what a path is before it reads a byte: a pipe would block the format check
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from auditor.cli import main
+from auditor.cli_common import MAX_JOBS
 from conftest import ROOT, SAMPLES
 
 CLEAN = SAMPLES / "clean-game.txt"
@@ -120,6 +121,19 @@ def test_a_file_of_mode_000_is_named(tmp_path: Path, name: str) -> None:
     locked.chmod(0)
     code, lines = run(*command(name, locked))
     assert code == 2 and f"euchre-audit: {locked}: cannot read ({os.strerror(errno.EACCES)})" in lines
+
+
+@pytest.mark.parametrize("words", [[str(CLEAN)], ["stats", str(CLEAN)]])
+def test_jobs_past_any_machine_are_refused_with_the_limit(words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs 99999999999999999999 raised OverflowError when the workers were started."""
+    prog = "euchre-audit stats" if words[0] == "stats" else "euchre-audit"
+    for jobs in ("99999999999999999999", str(MAX_JOBS + 1), "0"):
+        assert run(*words, "--jobs", jobs)[0] == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"{prog}: error: argument --jobs: must be from 1 to {MAX_JOBS}, not {jobs}", f"(see {prog} --help)",
+        ]
+    assert run(*words, "--jobs", "many")[0] == 2
+    assert capsys.readouterr().err.splitlines()[0] == f"{prog}: error: argument --jobs: not a number: 'many'"
 
 
 def test_a_file_too_large_for_fmt_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
