@@ -104,9 +104,25 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     args = p.parse_args(argv)
     path = Path(args.file)
-    try:
+    try:  # first, and apart: a --set or --rules that cannot be used is never the game file's fault
         forced = forced_ruleset(args.rules, args.overrides)
-        chooser = RulesetChooser(forced, args.overrides, path.parent)
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    chooser = RulesetChooser(forced, args.overrides, path.parent)
+
+    def rules_of(game: GameRecord) -> Ruleset:
+        """The game's ruleset; a Rules or Set tag that cannot be used is named as the audit names it."""
+        try:
+            return chooser.for_game(game)
+        except RulesetError as e:
+            raise InputError(f"{path}:{game.tag_pos('Rules')}: game {game.index}: {e}") from None
+
+    def warn(text: str) -> None:
+        err.write(f"euchre-audit: warning: {text}\n")
+
+    try:
         games = list(open_games(path))
         broken = [h for g in games for h in g.hands if isinstance(h, BrokenHand)]
         if broken:
@@ -116,18 +132,9 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
-        def warn(text: str) -> None:
-            err.write(f"euchre-audit: warning: {text}\n")
-
-        text = convert(games, args.to, chooser.for_game, warn)
+        text = convert(games, args.to, rules_of, warn)
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")
-        return EXIT_USAGE
-    except RulesetError as e:
-        err.write(f"euchre-audit: invalid ruleset: {e.problems[0]}\n")
-        return EXIT_USAGE
-    except ValueError as e:
-        err.write(f"euchre-audit: {path}: {e}\n")
         return EXIT_USAGE
     if args.output:
         try:

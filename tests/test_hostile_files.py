@@ -144,3 +144,21 @@ def test_a_file_too_large_for_fmt_is_refused_before_it_is_read(tmp_path: Path, m
     path.write_text(CLEAN.read_text(encoding="utf-8"), encoding="utf-8")
     size = path.stat().st_size
     assert run("fmt", "--check", str(path)) == (2, [f"euchre-audit: {path}: the game file is {size:,} bytes; the limit is 100"])
+
+
+def test_convert_names_the_game_whose_set_tag_cannot_take_the_command_lines_set(tmp_path: Path) -> None:
+    """A bad --set is the --set's fault; a game's own Set tag that it breaks is named with the file and game."""
+    path = tmp_path / "four.txt"
+    path.write_text('[Set "deck.hand_size=4"]\n' + CLEAN.read_text(encoding="utf-8"), encoding="utf-8")
+    code, lines = run("convert", str(path), "--to", "egn", "--set", "scoring.majority=5")
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"euchre-audit: {path}:")
+    assert lines[0].endswith(": game 1: line 1:1: [Set] tag: --set deck.hand_size=4: scoring: scoring.majority is 5 but a hand has only 4 tricks")
+    assert run(str(path), "--set", "scoring.majority=5") == (2, lines)  # as the audit says it
+
+
+def test_convert_lists_every_problem_of_a_bad_set_as_the_audit_does() -> None:
+    """convert printed only the first problem of a ruleset; the audit prints each (at most 20 and a count)."""
+    sets = [arg for i in range(3) for arg in ("--set", f"key{i}=1")]
+    code, lines = run("convert", str(CLEAN), "--to", "egn", *sets)
+    assert code == 2 and lines == [f"euchre-audit: invalid ruleset: --set key{i}=1: key{i}: unknown key" for i in range(3)]
+    assert run(str(CLEAN), *sets) == (2, lines)

@@ -303,7 +303,7 @@ def apply_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
         given = given if len(given) <= MAX_OVERRIDE_CHARS else given[:MAX_OVERRIDE_CHARS] + "..."
         problems = []
         for e in err.errors()[:MAX_PROBLEMS]:
-            message = "unknown key" if e["type"] == "extra_forbidden" else e["msg"]
+            message = "unknown key" if e["type"] == "extra_forbidden" else e["msg"].removeprefix("Value error, ")
             problems.append(f"--set {given}: {'.'.join(cut(str(p)) for p in e['loc'])}: {message}")
         raise RulesetError(capped(problems, err.error_count())) from None
 
