@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -85,14 +86,46 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) or ".")
+    """Write ``text`` to ``path`` through a temporary file and a rename, so that no reader sees half a file.
+
+    The file keeps what it had: its permission bits (the temporary file is made 0600), its owner and
+    group where the system allows, and, if ``path`` is a symbolic link, the link (the file it names is
+    rewritten).  A new file gets the permissions ``open`` would give it (0666 less the umask).
+    """
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        before: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        before = None
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+            _take_permissions(fh.fileno(), before)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _take_permissions(fd: int, before: os.stat_result | None) -> None:
+    """Give the open file ``fd`` the owner, group and mode of the file it replaces (``before``)."""
+    if before is None:
+        os.fchmod(fd, 0o666 & ~_umask())
+        return
+    for owner in (before.st_uid, -1):  # the owner only root may keep; the group any member may
+        try:
+            os.fchown(fd, owner, before.st_gid)
+            break
+        except OSError:
+            continue
+    os.fchmod(fd, stat.S_IMODE(before.st_mode))  # after fchown, which may clear set-id bits
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only way to read it is to set it, so it is put back at once
+    os.umask(mask)
+    return mask
 
 
 def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
