@@ -90,13 +90,21 @@ def _write_atomically(path: Path, text: str) -> None:
 
     The file keeps what it had: its permission bits (the temporary file is made 0600), its owner and
     group where the system allows, and, if ``path`` is a symbolic link, the link (the file it names is
-    rewritten).  A new file gets the permissions ``open`` would give it (0666 less the umask).
+    rewritten).  A new file gets the permissions ``open`` would give it (0666 less the umask).  What is
+    not a regular file (``-o /dev/null``, a FIFO) is written to as it is: renaming over it would put a
+    file in its place.
     """
-    target = path.resolve() if path.is_symlink() else path
     try:
-        before: os.stat_result | None = target.stat()
+        before: os.stat_result | None = path.stat()
     except FileNotFoundError:
         before = None
+    if before is not None and not stat.S_ISREG(before.st_mode):
+        # a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to, never replaced by a file;
+        # a folder is refused by open (IsADirectoryError)
+        with path.open("w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        return
+    target = path.resolve() if path.is_symlink() else path
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:

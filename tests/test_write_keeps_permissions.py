@@ -4,6 +4,7 @@ its permissions (the temporary file is 0600: a 0644 file once became 0600), its 
 from __future__ import annotations
 
 import io
+import json
 import os
 import stat
 from collections.abc import Iterator
@@ -89,3 +90,22 @@ def test_fmt_write_through_a_symbolic_link_rewrites_the_file_and_keeps_the_link(
     assert run("fmt", "--write", str(link)) == (0, f"reformatted {link}\n")
     assert link.is_symlink() and os.readlink(link) == real.name
     assert "hand  " not in real.read_text(encoding="utf-8") and mode_of(real) == 0o644
+
+
+def test_convert_output_to_a_fifo_writes_into_it_and_leaves_it_a_fifo(tmp_path: Path) -> None:
+    """Renaming over what is not a regular file would put a file in its place (as root: over /dev/null)."""
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # open first, so that writing never waits
+    try:
+        assert run("convert", str(CLEAN), "--to", "json", "-o", str(fifo)) == (0, "")
+        written = os.read(reader, 1 << 20)
+    finally:
+        os.close(reader)
+    assert fifo.is_fifo() and json.loads(written)["format"] == "euchre-audit model"  # all of it
+
+
+def test_convert_output_to_a_folder_is_refused(tmp_path: Path) -> None:
+    code, err = run("convert", str(CLEAN), "--to", "json", "-o", str(tmp_path))
+    assert code == 2 and err == f"euchre-audit: cannot write {tmp_path} (Is a directory)\n"
+    assert list(tmp_path.iterdir()) == []
