@@ -89,7 +89,7 @@ class SafeRulesetLoader(yaml.SafeLoader):
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
             # a scalar its tag cannot read (``!!int x``): PyYAML's constructors raise these as they come
             tag = node.tag.rsplit(":", 1)[-1]
-            what = _WHAT.get(tag, f"!!{tag}")
+            what = _WHAT.get(tag, "a value of its kind")
             value = node.value if isinstance(node.value, str) else ""
             raise ConstructorError(None, None, f"{shown(value)} cannot be read as {what} (!!{tag})", node.start_mark) from None
 
