@@ -85,15 +85,15 @@ def unknown_keys(count: int) -> list[str]:
     return list(itertools.islice((w for w in words if w.lower() not in special), count))
 
 
-def test_thirty_thousand_unknown_keys_list_the_first_twenty_and_count_the_rest(tmp_path: Path) -> None:
-    keys = unknown_keys(32_766)
+def test_thousands_of_unknown_keys_list_the_first_twenty_and_count_the_rest(tmp_path: Path) -> None:
+    """The fuzzer's 32,766 unknown keys took 35 s; the problems are capped (and found in one walk, below)."""
+    keys = unknown_keys(3000)
     path = ruleset(tmp_path, "".join(f"{key}: 0\n" for key in keys))
-    assert path.stat().st_size <= loader.MAX_RULESET_BYTES
     code, lines = run("rules", str(path))
     assert code == 2 and len(lines) == loader.MAX_PROBLEMS + 1
     assert lines[0] == f"euchre-audit: invalid ruleset: {path}:1:1: a: unknown key"
     assert lines[19] == f"euchre-audit: invalid ruleset: {path}:20:1: {keys[19]}: unknown key"
-    assert lines[20] == "euchre-audit: invalid ruleset: ... and 32,746 more problems (only the first 20 are listed)"
+    assert lines[20] == "euchre-audit: invalid ruleset: ... and 2,980 more problems (only the first 20 are listed)"
 
 
 def test_the_lines_of_keys_are_found_in_one_walk_of_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
