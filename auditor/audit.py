@@ -53,17 +53,10 @@ class RulesetChooser:
         return self.cache[key]
 
     def _load(self, spec: str) -> Ruleset:
-        from .rules.loader import resolve_ruleset_path
+        from .rules.loader import path_exists, resolve_ruleset_path
 
-        try:
-            path, _ = resolve_ruleset_path(spec, self.base)
-            found = path.exists()
-        except OSError as err:  # a Rules tag no file system takes as a name (too long, a NUL...)
-            shown = spec if len(spec) <= 60 else spec[:60] + "..."
-            raise RulesetError([f"{shown!r}: not a ruleset name or path ({err.strerror or err})"]) from None
-        except ValueError:  # a NUL byte in the name
-            raise RulesetError([f"{spec[:60]!r}: not a ruleset name or path (it holds a NUL byte)"]) from None
-        return load_ruleset(str(path) if found else spec, self.overrides)
+        path, _ = resolve_ruleset_path(spec, self.base)
+        return load_ruleset(str(path) if path_exists(path) else spec, self.overrides)
 
 
 def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:

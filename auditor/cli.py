@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .audit import forced_ruleset
-from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser
+from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser, job_count
 from .findings import REGISTRY
 from .resources import bundled_rulesets
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
@@ -37,18 +37,8 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
     p.add_argument("--format", choices=["text", "json", "lint"], default="text", help="output format (default: text)")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
+    p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
     return p
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
 
 
 def _load_forced(args: argparse.Namespace) -> Ruleset | None:

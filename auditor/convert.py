@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .audit import RulesetChooser, forced_ruleset
-from .textfile import InputError, cannot_read, read_document
+from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
@@ -85,14 +86,54 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) or ".")
+    """Write ``text`` to ``path`` through a temporary file and a rename, so that no reader sees half a file.
+
+    The file keeps what it had: its permission bits (the temporary file is made 0600), its owner and
+    group where the system allows, and, if ``path`` is a symbolic link, the link (the file it names is
+    rewritten).  A new file gets the permissions ``open`` would give it (0666 less the umask).  What is
+    not a regular file (``-o /dev/null``, a FIFO) is written to as it is: renaming over it would put a
+    file in its place.
+    """
+    try:
+        before: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        before = None
+    if before is not None and not stat.S_ISREG(before.st_mode):
+        # a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to, never replaced by a file;
+        # a folder is refused by open (IsADirectoryError)
+        with path.open("w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        return
+    target = path.resolve() if path.is_symlink() else path
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+            _take_permissions(fh.fileno(), before)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _take_permissions(fd: int, before: os.stat_result | None) -> None:
+    """Give the open file ``fd`` the owner, group and mode of the file it replaces (``before``)."""
+    if before is None:
+        os.fchmod(fd, 0o666 & ~_umask())
+        return
+    for owner in (before.st_uid, -1):  # the owner only root may keep; the group any member may
+        try:
+            os.fchown(fd, owner, before.st_gid)
+            break
+        except OSError:
+            continue
+    os.fchmod(fd, stat.S_IMODE(before.st_mode))  # after fchown, which may clear set-id bits
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only way to read it is to set it, so it is put back at once
+    os.umask(mask)
+    return mask
 
 
 def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
@@ -104,9 +145,25 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     args = p.parse_args(argv)
     path = Path(args.file)
-    try:
+    try:  # first, and apart: a --set or --rules that cannot be used is never the game file's fault
         forced = forced_ruleset(args.rules, args.overrides)
-        chooser = RulesetChooser(forced, args.overrides, path.parent)
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    chooser = RulesetChooser(forced, args.overrides, path.parent)
+
+    def rules_of(game: GameRecord) -> Ruleset:
+        """The game's ruleset; a Rules or Set tag that cannot be used is named as the audit names it."""
+        try:
+            return chooser.for_game(game)
+        except RulesetError as e:
+            raise InputError(f"{path}:{game.tag_pos('Rules')}: game {game.index}: {e}") from None
+
+    def warn(text: str) -> None:
+        err.write(f"euchre-audit: warning: {text}\n")
+
+    try:
         games = list(open_games(path))
         broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
         broken += [(lost.pos, lost.message) for g in games for lost in g.lost]
@@ -117,18 +174,9 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
-        def warn(text: str) -> None:
-            err.write(f"euchre-audit: warning: {text}\n")
-
-        text = convert(games, args.to, chooser.for_game, warn)
+        text = convert(games, args.to, rules_of, warn)
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")
-        return EXIT_USAGE
-    except RulesetError as e:
-        err.write(f"euchre-audit: invalid ruleset: {e.problems[0]}\n")
-        return EXIT_USAGE
-    except ValueError as e:
-        err.write(f"euchre-audit: {path}: {e}\n")
         return EXIT_USAGE
     if args.output:
         try:
@@ -152,15 +200,12 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     for name in args.files:
         path = Path(name)
         try:
+            regular_file_size(path, name)  # first: sniffing a pipe would wait for a writer, /dev/zero never end
             if sniff_format(path) != "text":
                 err.write(f"euchre-audit: {name}: fmt formats the text notation; use `euchre-audit convert {name} --to text` for EGN or JSON\n")
                 status = EXIT_USAGE
                 continue
-            if path.stat().st_size > MAX_FMT_BYTES:
-                err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
-                status = EXIT_USAGE
-                continue
-            text = read_document(path, name)
+            text = read_document(path, name, MAX_FMT_BYTES)
         except OSError as e:
             err.write(f"euchre-audit: {cannot_read(name, e)}\n")
             status = EXIT_USAGE

@@ -258,7 +258,7 @@ def read_model_json(text: str, label: str = "<json>") -> Iterator[GameRecord]:
     try:
         root = parse(text)
     except JsonError as err:
-        raise InputError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+        raise InputError(f"{label}:{err.pos}: {err.summary}: {err.message}") from None
     try:
         if not isinstance(root.value, dict) or not is_model_json(root):
             raise _Bad(f'not the "{FORMAT}" JSON form', root.pos)

@@ -37,7 +37,7 @@ from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import sniff_format, open_games
-from .textfile import BOM, InputError, file_lines
+from .textfile import BOM, InputError, file_lines, regular_file_size
 
 #: a file is cut into units of about this many bytes (whole games) ...
 UNIT_BYTES = 2 * 1024 * 1024
@@ -159,7 +159,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
     """
     index, start, start_line, start_game = first_index, 0, 1, 1
     try:
-        size = path.stat().st_size
+        size = regular_file_size(path, label)  # a pipe is never sniffed here (it would wait for a writer)
         unit_bytes = unit_bytes or unit_size(size, jobs)
         if size < 2 * unit_bytes or sniff_format(path) != "text":
             yield Unit(index, str(path), label)
@@ -203,7 +203,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                     previous = kind
                 line += block.count(b"\n")
                 offset += len(block)
-    except (OSError, _LineTooLong):
+    except (OSError, InputError, _LineTooLong):
         pass  # no more cuts; the audit reports an unreadable file as it would for one unit
     if start == 0:
         yield Unit(index, str(path), label)

@@ -97,4 +97,4 @@ def test_a_rules_tag_no_file_system_can_open_is_refused_in_one_line(tmp_path: Pa
     path.write_text(f'[Rules "{"x" * 300}"]\n{HEAD}up AD\n{EIGHT_PASSES}', encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     assert main([str(path), "--jobs", "1"], out, err) == 2
-    assert "not a ruleset name or path" in err.getvalue() and "Traceback" not in err.getvalue()
+    assert "no such ruleset" in err.getvalue() and "Traceback" not in err.getvalue()

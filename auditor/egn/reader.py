@@ -48,7 +48,7 @@ def read_egn_games(text: str, label: str = "<egn>") -> list[GameRecord]:
     try:
         root = parse(text)
     except JsonError as err:
-        raise EgnError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+        raise EgnError(f"{label}:{err.pos}: {err.summary}: {err.message}") from None
     try:
         file_type = root.get("fileType")
         if file_type is not None and file_type.value == EMN_FILE_TYPE:
@@ -170,7 +170,7 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     up = _card(up_node)
     if up is None:
         return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
-    hand = HandRecord(number.value, dealer, deal.keys["dealNumber"] if deal.keys else number.pos, up=up, up_pos=up_node.pos)
+    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos)
     holdings = state.get("playerCards") or state.get("player_cards")
     if holdings is not None:
         deal_or_error = _holdings(deal, holdings, builder)

@@ -262,8 +262,7 @@ def _annotations(node: Node | None, name: str) -> None:
         return
     for key, texts in node.value.items():
         if not key.isdigit():
-            pos = node.keys[key] if node.keys else node.pos
-            raise ShapeError(f"{name} keys are action numbers; {key!r} is not", pos)
+            raise ShapeError(f"{name} keys are action numbers; {key!r} is not", node.key_pos(key))
         _expect(texts, texts, f"{name}[{key}]", list)
         _max_items(texts, f"{name}[{key}]", 50)
         for text in texts.value:

@@ -21,7 +21,7 @@ from typing import TextIO
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
 from ..audit import forced_ruleset
 from ..cli_common import EXIT_CLEAN as EXIT_OK
-from ..cli_common import EXIT_USAGE, CommandParser
+from ..cli_common import EXIT_USAGE, CommandParser, job_count
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
-    p.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
     return p
 
 
@@ -88,7 +88,7 @@ def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], 
 
     for spec in specs:
         path = Path(spec)
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a broken link is named by its reader
             take(path)
         elif glob.has_magic(spec):
             matches = sorted(glob.glob(spec, recursive=True))
@@ -208,9 +208,6 @@ def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> No
 
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
-    if args.jobs is not None and args.jobs < 1:
-        err.write("euchre-audit stats: --jobs must be 1 or more\n")
-        return EXIT_USAGE
     if args.partition_by and not args.out:
         err.write("euchre-audit stats: --partition-by needs --out DIR\n")
         return EXIT_USAGE
