@@ -151,14 +151,15 @@ class GameReplay:
 
     def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
-        dealer_lost = any(lost.kind == DEALER for lost in record.lost)
+        dealer_lost = bool(record.lost) and any(lost.kind == DEALER for lost in record.lost)
         gap, called = self.check_numbering(record.number, record, following)
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
         result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
-        result.findings.extend(slip_findings(record, plan, result, literal, index))
+        if plan is not None or record.repairs:
+            result.findings.extend(slip_findings(record, plan, result, literal, index))
         result.counted = self.result.winner is None
         if not result.counted:
             if not self.after_end_reported:
@@ -220,11 +221,12 @@ class GameReplay:
     def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
         wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
         rules_ns, rules_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
-        # the hands since the sheet's last entry that scored (or may have): usually just this one
-        span = [h for h in self.since_sheet[:-1] if h.points_ns or h.points_ew or h.broken] + self.since_sheet[-1:]
+        since = self.since_sheet
         self._sheet_read(score)
         if (wrote_ns, wrote_ew) == (rules_ns, rules_ew):
             return
+        # the hands since the sheet's last entry that scored (or may have): usually just this one
+        span = [h for h in since[:-1] if h.points_ns or h.points_ew or h.broken] + since[-1:]
         if len(span) > 1:
             which = f"hands {span[0].number}-{span[-1].number}"
             why = f"{len(span)} hands since the last score the sheet shows"

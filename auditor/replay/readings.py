@@ -72,10 +72,13 @@ def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> b
     """Whether the hand as written has a gap that a reading must fill (the usual answer: no)."""
     if record.lost:
         return True
-    if record.deal and 0 < len(record.tricks) < hand_size and literal.maker is not None:
-        return True  # a trick not written may have taken a dealt card the replay would still count as held
-    if literal.maker is not None and literal.trump is None:  # trump is the up card's suit, and there is no up card
-        return True
+    if literal.maker is not None:
+        if literal.trump is None:  # trump is the up card's suit, and there is no up card
+            return True
+        if record.deal and 0 < len(record.tricks) < hand_size:
+            return True  # a trick not written may have taken a dealt card the replay would still count as held
+    if not literal.findings:
+        return False
     return any(f.code is WRONG_LEADER or f.code is PLAY_OUT_OF_TURN or f.code is TRICKS_MISSING for f in literal.findings)
 
 

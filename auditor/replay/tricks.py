@@ -90,12 +90,13 @@ class TrickPlay:
         view = trump_view(self.trump)
         suit_of, power, trump = view.suit_of, view.power, view.trump
         unknown, unjudged = self.unknown, self.unjudged
+        any_unknown, any_unjudged = bool(unknown), bool(unjudged)  # both empty but for a record with a slip
         # pass 1: who played each card and who won each trick (seats may be implicit)
         seated: list[tuple[tuple[Play, ...] | list[Play], Seat | None, Play | None]] = []  # plays, expected leader, winner
         leader: Seat | None = self.first_leader()
         for t_index, trick in enumerate(record.tricks[:n_tricks], 1):
             plays: tuple[Play, ...] | list[Play] = trick.plays
-            if t_index in unknown:
+            if any_unknown and t_index in unknown:
                 seated.append(((), None, None))
                 leader = None  # whoever won the unknown trick leads the next
                 continue
@@ -119,7 +120,7 @@ class TrickPlay:
         # the cards each seat is seen to play, for holdings the deal does not record (or that an
         # unknown trick makes uncertain)
         later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
-        if len(self.held) < len(SEATS) or unknown:
+        if len(self.held) < len(SEATS) or any_unknown:
             for t_index, (plays, _, _) in enumerate(seated, 1):
                 for play in plays:
                     later[play.seat].append((t_index, play.card))  # type: ignore[index]
@@ -131,7 +132,7 @@ class TrickPlay:
         deck, discarded, up, held_of = self.deck, self.discarded, record.up, self.held
         won_ns = won_ew = 0
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
-            if t_index in unknown:
+            if any_unknown and t_index in unknown:
                 continue
             if len(plays) != len(active):
                 trick = record.tricks[t_index - 1]
@@ -139,7 +140,7 @@ class TrickPlay:
             if not plays or winning is None:
                 continue
             first = plays[0]
-            rebuilt = bool(unjudged) and any(p.pos in unjudged for p in plays)
+            rebuilt = any_unjudged and any(p.pos in unjudged for p in plays)
             if expected_leader is not None and first.seat is not expected_leader and not rebuilt:
                 why = "the first lead" if t_index == 1 else f"the winner of trick {t_index - 1}"
                 self.report(WRONG_LEADER, f"{first.seat} leads trick {t_index}; {expected_leader} should lead ({why})", first.pos, trick=t_index, seat=first.seat)
@@ -151,9 +152,9 @@ class TrickPlay:
             for i, play in enumerate(plays):
                 seat, c = play.seat, play.card
                 assert seat is not None
-                judged = not unjudged or play.pos not in unjudged
+                judged = not any_unjudged or play.pos not in unjudged  # worked out, not written: not judged
                 if not judged:
-                    pass  # worked out, not written: it counts, and is not judged
+                    pass
                 elif seat is lone_partner:
                     self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
                 elif seat is defender_partner:
