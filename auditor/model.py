@@ -41,11 +41,16 @@ class CallKind(Enum):
     PASS = "pass"
     ORDER = "order"  # round 1: the dealer takes the up card
     CALL = "call"  # round 2: name a suit
+    HIGH = "high"  # round 2, a variation: no trump, the highest card of the suit led wins
+    LOW = "low"  # round 2, a variation: no trump, the lowest card of the suit led wins
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One bid: ``<seat> pass``, ``<seat> order [alone]``, ``<seat> call <suit> [alone]``."""
+    """One bid: ``<seat> pass``, ``<seat> order [<suit>] [alone]``, ``<seat> call <suit>|high|low [alone]``.
+
+    ``suit`` of an ``order`` is the suit its maker names for a joker turned up.
+    """
 
     seat: Seat
     kind: CallKind
@@ -129,6 +134,25 @@ class Comment:
 
 
 @dataclass(frozen=True, slots=True)
+class MisdealCall:
+    """``misdeal <seat>``: the seat declares a misdeal for the hand dealt to it (a variation)."""
+
+    seat: Seat
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """``farmer <seat>: <cards>``: cards a seat gives up for the face-down cards of the kitty (a variation)."""
+
+    kind: str  # "farmer"
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Pos
+    card_positions: tuple[Pos, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class LostLine:
     """A statement line the reader could not read: only what it said is lost.
 
@@ -171,6 +195,9 @@ class HandRecord:
     deal: tuple[Holding, ...] = ()
     up: Card | None = None
     up_pos: Pos = NOWHERE
+    up_suit: Suit | None = None  # the suit the dealer named for a joker turned up (``up JK H``)
+    misdeals: tuple[MisdealCall, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
     calls: tuple[Call, ...] = ()
     lone_defense: LoneDefense | None = None  # a ruleset extension (bidding.defend_alone)
     discard: Card | None = None

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TextIO
 
-from .cards import Card, Rank, Seat, Suit, Team, effective_suit, trick_strength
+from .cards import SUITS, Card, Rank, Seat, Suit, Team, effective_suit, trick_strength
 from .rules.schema import AfterThrowIn, FirstLead, Ruleset
 
 PLAYERS = (
@@ -190,7 +190,7 @@ class _HandPlay:
             seat = seat.left
         for i in range(4):  # round 2: name another suit or pass
             hand = hands[seat]
-            best = max((s for s in Suit if s is not up.suit), key=lambda s: (_strength(hand, s), s.value))
+            best = max((s for s in SUITS if s is not up.suit), key=lambda s: (_strength(hand, s), s.value))
             value = _strength(hand, best)
             stuck = bidding.stick_the_dealer and i == 3
             if value >= call_at or stuck:
@@ -348,7 +348,7 @@ class GameSimulator:
         self.rng = random.Random(f"euchre-audit:{seed}:{number}")
         self.number = number
         self.error_rate = error_rate
-        self.deck = tuple(Card.parse(r.value + s.value) for s in Suit for r in rules.deck.ranks)
+        self.deck = tuple(Card.parse(r.value + s.value) for s in SUITS for r in rules.deck.ranks)
 
     def game_won(self, ns: int, ew: int) -> Team | None:
         target, margin = self.rules.game.target, self.rules.game.win_by

@@ -172,15 +172,16 @@ def test_sizes_are_bounded() -> None:
         read_egn_games(text_of(egn(metadata__players=["p"] * 11)))
 
 
-def test_a_deal_that_cannot_be_audited_is_a_syntax_finding_and_the_rest_goes_on() -> None:
+def test_a_joker_in_a_game_without_one_is_a_card_of_no_deck_and_the_rest_goes_on() -> None:
     game = egn()
     game["deals"].append(copy.deepcopy(game["deals"][0]))
-    game["deals"][0]["phases"][1]["tricks"][0][0] = "B"  # the joker
+    game["deals"][0]["phases"][1]["tricks"][0][0] = "B"  # the joker, in a ruleset without it
     game["deals"][1]["dealNumber"] = 1
     game["deals"][1]["initialState"]["dealer"] = 1
     (result,) = audit(text_of(game))
-    codes = [f.code.code for f in result.all_findings()]
-    assert codes[0] == "S001" and len(result.hands) == 2
+    first = result.all_findings()[0]
+    assert first.code.code == "D101" and "JK, a card the deck of this ruleset does not have" in first.message
+    assert len(result.hands) == 2
 
 
 def test_detection_by_content_and_by_name(tmp_path: Path) -> None:

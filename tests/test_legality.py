@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.cards import Card, Seat, Suit, card, cards
+from auditor.cards import SUITS, Card, Seat, Suit, card, cards
 from auditor.replay.legality import cards_of_suit, classify_failure, follows
 from conftest import audit_text
 
@@ -127,12 +127,12 @@ def test_without_trump_suits_are_printed_suits() -> None:
     assert kind("JH", "AD", "JH QD 9C", None) == "R501"
 
 
-@pytest.mark.parametrize("trump", list(Suit), ids=lambda s: s.name)
+@pytest.mark.parametrize("trump", SUITS, ids=lambda s: s.name)
 def test_cards_of_suit_puts_the_left_bower_in_trump(trump: Suit) -> None:
     every = cards(" ".join(r + s for s in "CDHS" for r in "9TJQKA"))
     same_colour = trump.partner
     assert len(cards_of_suit(every, trump, trump)) == 7
     assert len(cards_of_suit(every, same_colour, trump)) == 5
-    for other in Suit:
+    for other in SUITS:
         if other not in (trump, same_colour):
             assert len(cards_of_suit(every, other, trump)) == 6

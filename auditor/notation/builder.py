@@ -20,9 +20,11 @@ from ..model import (
     NOWHERE,
     Call,
     CallKind,
+    Exchange,
     HandRecord,
     Holding,
     LoneDefense,
+    MisdealCall,
     Play,
     Pos,
     RenegeCall,
@@ -33,8 +35,8 @@ from ..model import (
 )
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
-_CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]")
-_PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660])")
+_CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
+_PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 
 
 _card = Card.parse
@@ -157,19 +159,40 @@ class _Builder:
         return ("deal", tuple(holdings))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
-        (tok,) = children
-        return self._up(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        tok = children[0]
+        text = tok.value if len(children) == 1 else f"{tok.value} {children[1].value}"
+        return self._up(text, (tok.line or 0) + self.line_offset, tok.column or 1)
 
     def _up(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return ("up", (_card(text), Pos(line, column)))
+        words = text.split()
+        named = Suit.parse(words[1]) if len(words) > 1 else None  # the suit named for a joker turned up
+        return ("up", (_card(words[0]), Pos(line, column), named))
+
+    def misdeal(self, children: list[Token]) -> tuple[str, Any]:
+        (seat,) = children
+        return ("misdeal", MisdealCall(_SEATS[seat.value], self._pos(seat)))
+
+    def farmer(self, children: list[Token]) -> tuple[str, Any]:
+        (tok,) = children
+        _, holdings = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        first = holdings[0]
+        cards = tuple(card for h in holdings for card in h.cards)
+        where = tuple(p for h in holdings for p in h.card_positions)
+        return ("farmer", Exchange("farmer", first.seat, cards, first.pos, where))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
         return Call(_SEATS[seat.value], CallKind.PASS, self._pos(seat))
 
     def order(self, children: list[Token]) -> Call:
-        seat = children[0]
-        return Call(_SEATS[seat.value], CallKind.ORDER, self._pos(seat), alone=len(children) > 1)
+        seat, named = children[0], [c for c in children[1:] if c.type == "SUIT"]
+        suit = Suit.parse(named[0].value) if named else None
+        return Call(_SEATS[seat.value], CallKind.ORDER, self._pos(seat), suit, alone=any(c.type == "ALONE" for c in children))
+
+    def no_trump(self, children: list[Token]) -> Call:
+        seat, which = children[0], children[1]
+        kind = CallKind.HIGH if which.value.lower() == "high" else CallKind.LOW
+        return Call(_SEATS[seat.value], kind, self._pos(seat), alone=len(children) > 2)
 
     def call(self, children: list[Token]) -> Call:
         seat, suit = children[0], children[1]
@@ -202,10 +225,16 @@ class _Builder:
             if rest == "pass":
                 out.append(Call(seat, CallKind.PASS, pos))
             elif rest.startswith("order"):
-                out.append(Call(seat, CallKind.ORDER, pos, alone=rest != "order"))
+                words = rest[5:].split()
+                suit = Suit.parse(words[0]) if words and words[0] != "alone" else None
+                out.append(Call(seat, CallKind.ORDER, pos, suit, alone=words[-1:] == ["alone"]))
             elif rest.startswith("call"):
                 named = rest[4:].lstrip(" \t\f")
-                out.append(Call(seat, CallKind.CALL, pos, Suit.parse(named[0]), alone=len(named) > 1))
+                if named.startswith(("high", "low")):
+                    kind = CallKind.HIGH if named.startswith("high") else CallKind.LOW
+                    out.append(Call(seat, kind, pos, alone=named.endswith("alone")))
+                else:
+                    out.append(Call(seat, CallKind.CALL, pos, Suit.parse(named[0]), alone=len(named) > 1))
             else:  # defend alone
                 out.append(LoneDefense(seat, pos, 0))
         return out
@@ -336,7 +365,11 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             if hand.up is not None:
                 repeated.append(("up", value[1]))
             else:
-                hand.up, hand.up_pos = value
+                hand.up, hand.up_pos, hand.up_suit = value
+        elif kind == "misdeal":
+            hand.misdeals = (*hand.misdeals, value)
+        elif kind == "farmer":
+            hand.exchanges = (*hand.exchanges, value)
         elif kind == "discard":
             if hand.discard is not None:
                 repeated.append(("discard", value[1]))

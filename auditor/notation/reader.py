@@ -107,6 +107,8 @@ def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
     lines += [(call.pos.line, "bid") for call in hand.calls]
     lines += [(trick.pos.line, f"trick{i}") for i, trick in enumerate(hand.tricks, 1)]
     lines += [(renege.pos.line, "renege") for renege in hand.reneges]
+    lines += [(misdeal.pos.line, "misdeal") for misdeal in hand.misdeals]
+    lines += [(exchange.pos.line, exchange.kind) for exchange in hand.exchanges]
     lines += [(pos.line, "bid" if kind == "defend" else kind) for kind, pos in hand.repeated]
     lines += [(lost.line, lost.kind or "lost") for lost in hand.lost]
     for name, pos in (("up", hand.up_pos if hand.up is not None else None),

@@ -3,7 +3,7 @@ reader, which shows the canonical line when it reads a line written another way.
 
 from __future__ import annotations
 
-from ..cards import Seat
+from ..cards import Card, Seat, Suit
 from ..model import Call, CallKind, Holding, LoneDefense, Play, Tag, TeamPoints
 
 
@@ -21,9 +21,16 @@ def call_text(call: Call) -> str:
         return f"{call.seat} pass"
     alone = " alone" if call.alone else ""
     if call.kind is CallKind.ORDER:
-        return f"{call.seat} order{alone}"
+        named = f" {call.suit.letter}" if call.suit is not None else ""  # the suit named for a joker turned up
+        return f"{call.seat} order{named}{alone}"
+    if call.kind in (CallKind.HIGH, CallKind.LOW):
+        return f"{call.seat} call {call.kind.value}{alone}"
     suit = call.suit.letter if call.suit is not None else "?"
     return f"{call.seat} call {suit}{alone}"
+
+
+def up_text(card: Card, named: Suit | None) -> str:
+    return f"up {card}" + (f" {named.letter}" if named is not None else "")
 
 
 def defense_text(defense: LoneDefense) -> str:

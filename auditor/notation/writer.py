@@ -36,9 +36,9 @@ from ..model import (
     Tag,
 )
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
-from .spelling import call_text, defense_text, holding_text, points_text, tag_line
+from .spelling import call_text, defense_text, holding_text, points_text, tag_line, up_text
 
-ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
+ORDER = ("hand", "deal", "up", "farmer", "misdeal", "bid", "discard", "tricks*", "renege", "tricks", "score")
 
 
 @dataclass
@@ -88,7 +88,12 @@ def hand_lines(hand: HandRecord) -> list[str]:
         for texts, lines in _split_by_trailing(items, trailing_of.get("deal", [])):
             out.append(_Line("deal " + "  ".join(texts), "deal", lines))
     if hand.up is not None:
-        out.append(_Line(f"up {hand.up}", "up", _lines_of([hand.up_pos])))
+        out.append(_Line(up_text(hand.up, hand.up_suit), "up", _lines_of([hand.up_pos])))
+    for exchange in hand.exchanges:
+        cards = " ".join(str(c) for c in exchange.cards)
+        out.append(_Line(f"{exchange.kind} {exchange.seat}: {cards}", exchange.kind, _lines_of([exchange.pos])))
+    for misdeal in hand.misdeals:
+        out.append(_Line(f"misdeal {misdeal.seat}", "misdeal", _lines_of([misdeal.pos])))
     if hand.calls or hand.lone_defense is not None:
         items = [(call_text(c), c.pos) for c in hand.calls]
         if hand.lone_defense is not None:  # in the bid list where it was declared

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import product
 
-from ..cards import SEATS, Card, Seat, Suit
+from ..cards import SEATS, SUITS, Card, Seat
 from ..findings import PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
 from ..model import Call, CallKind, HandRecord, LostLine, Pos, RenegeCall
 from ..rules.schema import Ruleset
@@ -170,7 +170,7 @@ def _biddings(record: HandRecord, pos: Pos) -> list[tuple[Call, ...]]:
             if up is not None:
                 passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(before))
                 out.append((*passes, Call(maker, CallKind.ORDER, pos, alone=alone)))
-            for suit in Suit:
+            for suit in SUITS:
                 if up is not None and suit is up.suit:
                     continue
                 passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(len(SEATS) + before))

@@ -42,13 +42,48 @@ class AfterThrowIn(str, Enum):
     SAME_DEALER = "same-dealer"
 
 
+class Misdeal(str, Enum):
+    NONE = "none"
+    """No hand is a misdeal for its cards."""
+    CAN = "can"
+    """A player dealt a qualifying hand may declare a misdeal."""
+    MUST = "must"
+    """A player dealt a qualifying hand must declare it: playing it is a finding."""
+
+
+class MisdealHand(str, Enum):
+    NINES_AND_TENS = "nines-and-tens"
+    """Seed 003: 'A player dealt all 9's and 10's'."""
+    ACE_WITH_NINES_AND_TENS = "ace-with-nines-and-tens"
+    """Seed 003: 'a single ace with the remainder of the hand comprised of 9's and 10's'."""
+
+
+class JokerUp(str, Enum):
+    DEALER_NAMES = "dealer-names"
+    """The dealer names the trump suit before looking at their hand (written `up JK H`)."""
+    MAKER_NAMES = "maker-names"
+    """Whoever orders the joker up names the suit (written `N order H`)."""
+
+
+class NoTrumpCall(str, Enum):
+    HIGH = "high"
+    """No trump; the highest card of the suit led wins."""
+    LOW = "low"
+    """No trump; the lowest card of the suit led wins."""
+
+
 class DeckRules(_Strict):
     ranks: Annotated[list[RankName], Field(min_length=1, max_length=8)] = Field(
         default=[RankName.NINE, RankName.TEN, RankName.JACK, RankName.QUEEN, RankName.KING, RankName.ACE],
         description="The ranks in the deck, in every suit (24 cards: 9 to A; 32 cards: 7 to A).",
     )
+    joker: bool = Field(
+        default=False,
+        description="A joker is added ('Best Bower', 'Benny'; written `JK`, or `B` as EGN does): the highest trump and a "
+        "trump for every purpose; with no trump it is a suit of its own and wins any trick (seed 003 lines 14-15).",
+    )
     hand_size: int = Field(default=5, ge=1, le=8, description="Cards dealt to each player.")
-    kitty: int = Field(default=4, ge=1, le=8, description="Cards left undealt; the top one is turned up.")
+    kitty: int = Field(default=4, ge=1, le=28, description="Cards left undealt; the top one is turned up.")
 
     @field_validator("ranks", mode="before")
     @classmethod
@@ -61,9 +96,11 @@ class DeckRules(_Strict):
     def _deck_is_big_enough(self) -> DeckRules:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("ranks: a rank is listed twice")
-        if len(self.ranks) * 4 < 4 * self.hand_size + self.kitty:
+        cards = len(self.ranks) * 4 + (1 if self.joker else 0)
+        if cards != 4 * self.hand_size + self.kitty:
             raise ValueError(
-                f"a deck of {len(self.ranks) * 4} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
+                f"a deck of {cards} cards deals {self.hand_size} cards to 4 players and leaves "
+                f"{cards - 4 * self.hand_size} in the kitty, not {self.kitty}"
             )
         return self
 
@@ -76,6 +113,23 @@ class DealRules(_Strict):
     out_of_rotation: Severity = Field(
         default=Severity.ERROR,
         description="Severity of a dealer out of rotation ('stealing the deal'): `error`, or `warning` where a stolen deal stands when nobody notices.",
+    )
+    misdeal: Misdeal = Field(
+        default=Misdeal.NONE,
+        description="Whether a player dealt a hand of `misdeal_hands` `can` or `must` declare a misdeal (written `misdeal <seat>`); "
+        "the deal passes to the next player (seed 003 lines 16-21).",
+    )
+    misdeal_hands: list[MisdealHand] = Field(
+        default=[MisdealHand.NINES_AND_TENS, MisdealHand.ACE_WITH_NINES_AND_TENS],
+        max_length=2,
+        description="The hands that are a misdeal: `nines-and-tens` (all 9s and 10s), `ace-with-nines-and-tens` "
+        "(one ace, the rest 9s and 10s).",
+    )
+    farmers_hand: bool = Field(
+        default=False,
+        description="The farmer's hand: a player dealt three 9s and 10s may exchange them for the three face-down cards "
+        "of the kitty before bidding, the first to the dealer's left first (written `farmer <seat>: <three cards>`; "
+        "seed 003 lines 45-49).",
     )
 
 
@@ -100,6 +154,36 @@ class BiddingRules(_Strict):
     defend_alone_only_against_lone: bool = Field(
         default=False, description="Defending alone is allowed only against a lone maker."
     )
+    may_name_turned_down_suit: bool = Field(
+        default=False,
+        description="In round 2 a player may name the suit turned down in round 1 (four seeds forbid it; seed 002 does not say).",
+    )
+    dealer_needs_another_trump: bool = Field(
+        default=False,
+        description="The dealer may not take the up card up (by ordering it, or 'I take it') if it would be the dealer's "
+        "only trump (seed 003 line 23).",
+    )
+    order_needs_the_suit: bool = Field(
+        default=False,
+        description="No player may order up (or take up) the up card without already holding a card of its suit; the "
+        "left bower does not count (seed 003 lines 24-26).",
+    )
+    misdeal_when_round_two_reaches_dealer: bool = Field(
+        default=False,
+        description="When the three players before the dealer pass in round 2, the hand is a misdeal (the dealer may not "
+        "name trump) and the next hand is dealt by `deal.after_throw_in` (seed 002 line 33).",
+    )
+    joker_up: JokerUp = Field(
+        default=JokerUp.DEALER_NAMES,
+        description="When the joker is the up card: the dealer names the trump suit before looking (`dealer-names`, "
+        "written `up JK H`), or whoever orders it up names the suit (`maker-names`, written `N order H`).",
+    )
+    no_trump_calls: list[NoTrumpCall] = Field(
+        default=[],
+        max_length=2,
+        description="No-trump bids allowed in round 2 instead of a suit, also alone: `high` (the highest card of the suit "
+        "led wins) and `low` (the lowest wins); jacks rank in their own suit (seed 003 lines 36-41; EGN's `allow_no_trump`: `high`).",
+    )
 
 
 class PlayRules(_Strict):
@@ -112,6 +196,15 @@ class PlayRules(_Strict):
     )
 
 
+class NoTrumpScoring(_Strict):
+    make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
+    march: int = Field(default=2, ge=0, le=100, description="Points for makers who take every trick.")
+    lone_make: int = Field(default=1, ge=0, le=100, description="Points for a lone player who takes a majority but not every trick.")
+    lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
+    euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
+    lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
+
+
 class ScoringRules(_Strict):
     majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
     make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
@@ -120,7 +213,11 @@ class ScoringRules(_Strict):
     lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
     euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
-    defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not).")
+    defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not); only where `bidding.defend_alone` allows defending alone.")
+    no_trump: NoTrumpScoring | None = Field(
+        default=None,
+        description="Points for a no-trump hand (high or low); absent: as for a trump hand.",
+    )
 
 
 class RenegeRules(_Strict):
