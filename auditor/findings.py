@@ -257,7 +257,8 @@ WRONG_LEADER = _code(
     "A trick is led by the wrong player.",
     "The first lead is fixed by the ruleset; later tricks are led by the previous winner.",
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
-    "trick S:JD W:KC N:JH E:KD\n",
+    "trick S:JD W:KC N:JH E:KD\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\n",
 )
 PLAY_OUT_OF_TURN = _code(
     "T402", "play-out-of-turn", Category.TURN, E,
@@ -326,21 +327,24 @@ LEFT_BOWER_ON_ITS_SUIT = _code(
     "The left bower was played to a lead of its printed suit while the player held that suit.",
     "The left bower is a trump, not a card of its printed suit: it does not follow that suit.",
     "hand 1 dealer N\ndeal E: 9D TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC JC AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\ntrick W:JD N:TH E:9D S:QD\n"
+    "trick S:JH W:QH N:QS E:TD\ntrick N:KS E:9S S:TS W:AS\ntrick W:QC N:JS E:9C S:KD\n",
 )
 LEFT_BOWER_LED = _code(
     "L602", "left-bower-led", Category.LEFT_BOWER, E,
     "The left bower was led (so trump was led) and a player who held trump did not play one.",
     "Leading the left bower leads trump; it asks for trump, not for its printed suit.",
     "hand 1 dealer N\ndeal E: JC TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC 9D AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:JC S:AH W:QC N:TC\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:JC S:AH W:QC N:TC\ntrick E:9C S:QD W:QH N:TH\n"
+    "trick E:TD S:KD W:9D N:QS\ntrick N:KS E:9S S:TS W:AS\ntrick W:JD N:JS E:KC S:JH\n",
 )
 LEFT_BOWER_ONLY_TRUMP = _code(
     "L603", "left-bower-only-trump", Category.LEFT_BOWER, E,
     "Trump was led and the player's only trump, the left bower, was not played.",
     "The left bower counts as trump for following: holding it means holding trump.",
     "hand 1 dealer N\ndeal E: 9D TD JC 9C KC  S: QD JH KD TS AH  W: QH 9S QC AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:9D S:KD W:JD N:JS\ntrick N:KS E:TD S:TS W:AS\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:9D S:KD W:JD N:JS\ntrick N:KS E:TD S:TS W:AS\n"
+    "trick W:QH N:TH E:9C S:JH\ntrick W:QC N:TC E:KC S:QD\ntrick E:JC S:AH W:9S N:QS\n",
 )
 
 # --- score ----------------------------------------------------------------

@@ -213,6 +213,8 @@ class HandRecord:
     lost: tuple[LostLine, ...] = ()
     #: lines read in an unusual spelling or with a look-alike character (each a warning)
     repairs: tuple[Repair, ...] = ()
+    #: the tricks are known to be the first ones in order (EGN): missing tricks are the last
+    tricks_in_order: bool = False
 
     @property
     def has_full_deal(self) -> bool:

@@ -97,13 +97,20 @@ def trick_not_written(rng: random.Random, lines: Lines, game: gen.Game) -> Lines
 
 
 def seat_written_twice(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
+    """One seat letter typed for another in a trick: the next player's, or the previous one's (the
+    leader's letter too)."""
     at = _pick(rng, lines, "trick")
     if at is None:
         return None
     plays = lines[at][6:].split()
-    i = rng.randrange(1, len(plays))
-    plays[i] = plays[i - 1][0] + plays[i][1:]
+    i = rng.randrange(len(plays))
+    j = i - 1 if i else 1
+    plays[i] = plays[j][0] + plays[i][1:]
     return _edit(lines, at, "trick " + " ".join(plays))
+
+
+def discard_not_written(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
+    return _edit(lines, _pick(rng, lines, "discard", full_only=True), None)
 
 
 def number_repeated(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
@@ -116,7 +123,7 @@ def number_repeated(rng: random.Random, lines: Lines, game: gen.Game) -> Lines |
 
 
 SETTLED: list[Slip] = [score_spelling, commas, no_break_space, seat_word, lost_score_line, lost_trick_line,
-                       trick_not_written, seat_written_twice, number_repeated]
+                       trick_not_written, seat_written_twice, number_repeated, discard_not_written]
 
 
 # --- slips that lose what only they said: nobody may be accused on it, the score may need the sheet ----
@@ -136,9 +143,32 @@ def trick_not_written_anywhere(rng: random.Random, lines: Lines, game: gen.Game)
     return _edit(lines, _pick(rng, lines, "trick"), None)
 
 
-LOSING: list[Slip] = [unreadable_line, up_not_written, trick_not_written_anywhere]
+def two_lines_unreadable(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
+    """Two slips in one hand: each of two of its lines unreadable."""
+    first, end = rng.choice(_hands(lines))
+    at = rng.sample(range(first, end), min(2, end - first))
+    out = list(lines)
+    for i in at:
+        if out[i]:
+            out[i] = out[i][:1] + "\u00a7" + out[i][2:]
+    return out
+
+
+def lines_not_written(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
+    """One or two statement lines of a hand left out (tricks, the discard, the bid, the up card)."""
+    first, end = rng.choice(_hands(lines))
+    body = [i for i in range(first + 1, end) if lines[i].split(" ", 1)[0] in {"trick", "discard", "bid", "up", "deal"}]
+    if not body:
+        return None
+    gone = set(rng.sample(body, min(len(body), rng.choice([1, 2]))))
+    return [line for i, line in enumerate(lines) if i not in gone]
+
+
+LOSING: list[Slip] = [unreadable_line, up_not_written, trick_not_written_anywhere, two_lines_unreadable,
+                      lines_not_written]
 
 ACCUSING = {"renege", "left-bower", "turn", "deal", "bid", "discard", "score"}
+SLIP_NAMES = {"X301", "B208"}
 
 
 def _game(rng: random.Random, clean: bool) -> gen.Game:
@@ -156,7 +186,9 @@ def _accusations(text: str) -> tuple[set[tuple[str, int | None, str | None]], in
     A sheet error is counted, not placed: when a score line is lost, the sheet is checked at its next
     entry, over both hands, so the same wrong entry shows there."""
     (result,) = audit_text(text)
-    errors = [f for f in result.all_findings() if f.category.value in ACCUSING and f.level.value == "error"]
+    # X301 and B208 also name a discard or a bid line left out: the slip itself, not a ruling on anyone
+    errors = [f for f in result.all_findings() if f.category.value in ACCUSING and f.level.value == "error"
+              and not (f.code.code in SLIP_NAMES and "is written" in f.message)]
     blamed = {(f.code.code, f.hand, f.seat.name if f.seat else None) for f in errors if f.code.code != "P701"}
     sheet_errors = sum(1 for f in errors if f.code.code == "P701")
     return blamed, sheet_errors, (result.computed_ns, result.computed_ew, result.winner.value if result.winner else None)

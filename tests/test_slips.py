@@ -86,10 +86,20 @@ SLIPS = [
          ("running score after this hand is not known",)),
     Slip("a line that is no statement", "renege E\n", "renege E\nfoo bar\n", (("S001", 59),),
          ("cannot tell which statement",)),
-    # the lost line is the only evidence of trump in hand 5, so the left-bower finding cannot stand:
-    # it is the one finding a slip may take away (the score comes from the sheet, which agrees)
+    # who made trump is lost, but the discard shows the dealer took the up card JS: every bidding the hand
+    # allows makes spades trump, so E's left-bower finding stands on what is written
     Slip("a bid line that cannot be read", "bid E pass, S pass, W pass, N order\ndiscard 9H",
-         "bid E pass, S pass, W pas, N order\ndiscard 9H", (("S001", 51),), ("bidding is not known",),
+         "bid E pass, S pass, W pas, N order\ndiscard 9H", (("S001", 51),),
+         ("bidding is not known", "makes spades trump")),
+    # without the discard line, N's playing JS (the up card, not dealt to N) still shows that the dealer took it
+    Slip("a bid line that cannot be read, no discard", "bid E pass, S pass, W pass, N order\ndiscard 9H\n",
+         "bid E pass, S pass, W pas, N order\n", (("S001", 51),), ("makes spades trump",),
+         base=(("R501", 26), ("P701", 41), ("L603", 53))),
+    # the very line that holds E's left-bower failure is lost: the deal shows its cards, but a card worked
+    # out is never judged, so that finding goes (the one finding a slip may take away: its evidence was on
+    # the lost line); the table's call stands (R502), and with it the penalty and the score
+    Slip("the line that holds a finding cannot be read", "trick N:KS E:TD S:TS W:AS", "trick N:KS E:TD S:TS W:AX",
+         (("S001", 54), ("R502", 58)), ("trick 2 was N:KS E:TD S:TS W:AS",),
          base=(("R501", 26), ("P701", 41))),
 ]
 

@@ -170,7 +170,7 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     up = _card(up_node)
     if up is None:
         return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
-    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos)
+    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos, tricks_in_order=True)
     holdings = state.get("playerCards") or state.get("player_cards")
     if holdings is not None:
         deal_or_error = _holdings(deal, holdings, builder)

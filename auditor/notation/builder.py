@@ -338,6 +338,11 @@ class _Builder:
         return assemble_hand(number, dealer, pos, statements)
 
 
+def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:
+    return len(a.plays) == len(b.plays) and all(
+        x.seat is y.seat and x.card is y.card for x, y in zip(a.plays, b.plays))
+
+
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
     """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
     hand = HandRecord(number, dealer, pos)
@@ -348,7 +353,10 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     repeated: list[tuple[str, Pos]] = []
     for kind, value in statements:
         if kind == "trick":
-            tricks.append(value)
+            if value.plays and any(_same_plays(value, earlier) for earlier in tricks):
+                repeated.append(("trick", value.pos))  # the same trick copied: the first is used
+            else:
+                tricks.append(value)
         elif kind == "bid":
             for item in value:
                 if isinstance(item, Call):

@@ -34,6 +34,7 @@ _FIRST_WORD = re.compile(r"[ \t\f]*([A-Za-z]+)")
 _PAIRS = re.compile(r"\b[NESWnesw][ \t\f]*:[ \t\f]*\S", re.ASCII)
 _CARDISH = re.compile(r"(?:10|[789TJQKA])[CDHS\u2663\u2666\u2665\u2660]", re.IGNORECASE | re.ASCII)
 _CALLISH = re.compile(r"\b(?:pass|order|call|alone)\b", re.IGNORECASE | re.ASCII)
+_POINTS_SHAPE = re.compile(r"\bNS\b.*\bEW\b", re.IGNORECASE | re.ASCII)
 _POINTSISH = re.compile(r"\b(?:NS|EW)\b|\d+[ \t\f]*[-:/][ \t\f]*\d+", re.IGNORECASE | re.ASCII)
 _HEAD_NUMBER = re.compile(r"(?<![A-Za-z0-9])(\d{1,6})(?![0-9])")
 _HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*([A-Za-z]+)\b", re.IGNORECASE | re.ASCII)
@@ -46,6 +47,8 @@ def likely_kind(text: str) -> str | None:
     """The statement an unreadable line most likely is: by its first word, else by its shape."""
     m = _FIRST_WORD.match(text)
     word = m.group(1).lower() if m else ""
+    if _POINTS_SHAPE.search(text) and not _PAIRS.search(text):  # `NS 3 EW 2` after whatever keyword
+        return "tricks" if word.startswith("tri") else "score"
     if word in KEYWORDS:
         return word
     if word == "hand":

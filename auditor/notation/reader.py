@@ -262,6 +262,7 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
     game: GameRecord | None = None
     index = first_index - 1
     pending_comments: list[Comment] = []
+    pending_lost: list[LostLine] = []
     overflow = _GameHands()
     for chunk, result in _parsed(iter_chunks(lines, first_line)):
         if result is None:
@@ -276,7 +277,9 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             game = GameRecord(index, tags[0].pos if tags else Pos(chunk.first_line, 1), list(tags))
             game.comments.extend(pending_comments)
             game.comments.extend(result.comments)
+            game.lost.extend(pending_lost)
             game.lost.extend(result.lost)
+            pending_lost = []
             game.repairs.extend(result.repairs)
             pending_comments = []
             _initial_score(game)
@@ -289,18 +292,27 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             game = GameRecord(index, result.pos)
             game.hands.append(result)
             continue
+        if game is None and chunk.kind == "preamble" and isinstance(result, BrokenHand):
+            # lines before the first game that are neither tags nor a hand: they belong to the game that follows
+            pending_lost.append(LostLine(None, result.pos, result.pos.line,
+                                         f"{result.message}; it is before the first game, and is left out", result.expected))
+            continue
         if game is None:
             index += 1
             game = GameRecord(index, result.pos)
             game.comments.extend(pending_comments)
-            pending_comments = []
+            game.lost.extend(pending_lost)
+            pending_comments, pending_lost = [], []
         if len(game.hands) >= MAX_GAME_HANDS:
             overflow.skipped += 1
             overflow.first = overflow.first or result.pos
             overflow.last_line = chunk.last_line
             continue
         game.hands.append(result)
+    if game is None and pending_lost:  # nothing but lines that are not the notation
+        game = GameRecord(index + 1, pending_lost[0].pos)
     if game is not None:
+        game.lost.extend(pending_lost)
         overflow.close(game)
         yield game
 

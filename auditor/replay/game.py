@@ -71,6 +71,7 @@ class GameReplay:
         self.sheet_ns, self.sheet_ew = record.initial_score
         self.at_sheet_ns, self.at_sheet_ew = record.initial_score
         self.since_sheet: list[HandResult] = []  # the hands since that entry
+        self.unresolved: list[HandResult] = []  # hands since then that nothing in the record could score
         self.expected_dealer: Seat | None = None
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
@@ -170,8 +171,11 @@ class GameReplay:
                 ))
                 self.after_end_reported = True
             result.points_ns = result.points_ew = 0
-        elif result.outcome is Outcome.UNKNOWN and not result.settled and record.score is not None and result.penalized is None:
-            self._points_from_sheet(record, result, record.score)
+        elif result.outcome is Outcome.UNKNOWN and not result.settled and result.penalized is None:
+            if record.score is not None:
+                self._points_from_sheet(result, record.score)
+            else:  # the sheet's next readable entry settles it
+                self.unresolved.append(result)
         self.total_ns += result.points_ns
         self.total_ew += result.points_ew
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
@@ -201,42 +205,54 @@ class GameReplay:
         self.at_sheet_ns, self.at_sheet_ew = self.total_ns, self.total_ew
         self.since_sheet = []
 
-    def _points_from_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
-        """Score a hand the record cannot score from the sheet's entry, if the written cards allow it."""
-        sheet = self._sheet_points(score)
-        if not result.possible or sheet in result.possible:
-            result.points_ns, result.points_ew = sheet
-            result.from_sheet = True
-            return
-        # the sheet gives a score the written cards rule out: count the least the makers can have made
-        result.points_ns, result.points_ew = result.possible[0]
-        options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in result.possible)
-        self.finding(Finding(
-            SCORE_MISMATCH,
-            f"the sheet gives hand {record.number} NS {sheet[0]:+d} EW {sheet[1]:+d}; the tricks written allow only {options}",
-            score.pos, self.record.index, record.number,
-            proof=(f"the corrected score counts NS {result.points_ns:+d} EW {result.points_ew:+d}, the first of them",),
-        ))
+    def _points_from_sheet(self, result: HandResult, score: TeamPoints) -> None:
+        """Score a hand the record cannot score from the sheet's entry: the sheet's points if the written
+        cards allow them, else the score they allow that is nearest the sheet's (check_sheet reports it)."""
+        result.points_ns, result.points_ew = _nearest(self._sheet_points(score), result.possible)
+        result.from_sheet = True
+
+    def _settle_unresolved(self, score: TeamPoints) -> None:
+        """Hands since the last entry that nothing in the record could score take what the sheet adds
+        over them (the last of them, when there are several; the others count nothing)."""
+        target = self.unresolved[-1]
+        remainder = _nearest(self._sheet_points(score), target.possible)
+        target.points_ns, target.points_ew = remainder
+        target.from_sheet = True
+        after = self.since_sheet[self.since_sheet.index(target):]
+        for h in after:
+            h.total_ns += remainder[0]
+            h.total_ew += remainder[1]
+        self.total_ns += remainder[0]
+        self.total_ew += remainder[1]
+        self.unresolved = []
 
     def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
+        if self.unresolved:
+            self._settle_unresolved(score)
         wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
         rules_ns, rules_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
         since = self.since_sheet
         self._sheet_read(score)
         if (wrote_ns, wrote_ew) == (rules_ns, rules_ew):
             return
-        # the hands since the sheet's last entry that scored (or may have): usually just this one
-        span = [h for h in since[:-1] if h.points_ns or h.points_ew or h.broken] + since[-1:]
-        if len(span) > 1:
-            which = f"hands {span[0].number}-{span[-1].number}"
-            why = f"{len(span)} hands since the last score the sheet shows"
+        # the hands the entry covers that scored (or may have): usually just this one
+        since = [h for h in since[:-1] if h.points_ns or h.points_ew or h.broken or h.from_sheet] + since[-1:]
+        which = f"hand {record.number}" if len(since) == 1 else f"hands {since[0].number}-{since[-1].number}"
+        open_hand = next((h for h in since if h.possible), None)
+        if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
+            options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in open_hand.possible)
+            said = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
+                    f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
+            proof = [f"the corrected score counts hand {open_hand.number} NS {open_hand.points_ns:+d} "
+                     f"EW {open_hand.points_ew:+d}, the score the cards allow nearest the sheet's"]
         else:
-            which, why = f"hand {record.number}", _why(result)
+            why = _why(result) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
+            said = f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})"
+            proof = []
         self.finding(Finding(
-            SCORE_MISMATCH,
-            f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
-            score.pos, self.record.index, record.number,
+            SCORE_MISMATCH, said, score.pos, self.record.index, record.number,
             proof=(
+                *proof,
                 f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
                 f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
             ),
@@ -254,7 +270,12 @@ class GameReplay:
         gap = 0
         effective = number
         repeated = number in self.numbers_seen
-        if prev is None or number == prev + 1:
+        if prev is None and following is not None and following <= number and following >= 2:
+            effective = following - 1  # the first hand, and the next does not come after it: the slip is here
+            self.finding(Finding(HAND_NUMBER_OUT_OF_SEQUENCE,
+                                 f"hand {number} is the game's first hand, and the next is hand {following}: it is most "
+                                 f"likely hand {effective}, and is called hand {effective} below", hand.pos, index, effective))
+        elif prev is None or number == prev + 1:
             pass
         elif number > prev + 1 and not repeated and not (following is not None and following == prev + 2):
             gap = number - prev - 1
@@ -310,6 +331,13 @@ class GameReplay:
             f"the record names {written!r} the winner, but {actual_text} (NS {self.total_ns}, EW {self.total_ew})",
             self.record.tag_pos("Winner"), self.record.index,
         ))
+
+
+def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The sheet's points when the record allows them (or says nothing), else the allowed score nearest them."""
+    if not possible or sheet in possible:
+        return sheet
+    return min(possible, key=lambda o: (abs(o[0] - sheet[0]) + abs(o[1] - sheet[1]), possible.index(o)))
 
 
 def _why(result: HandResult) -> str:

@@ -93,6 +93,10 @@ class HandReplay(TrickPlay):
         self.won = (0, 0)  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
 
+    @property
+    def dealer(self) -> Seat:
+        return self.record.dealer
+
     # ---------------------------------------------------------------- report
     def report(
         self,
@@ -390,8 +394,10 @@ class HandReplay(TrickPlay):
         for called in self.record.reneges:
             proven = called.seat in result.renege_seats
             if not proven:
+                # disproving the table takes every card of the seat's, each play written and judged
                 complete = (called.seat in self.held and not self.unnamed.get(called.seat)
-                            and len(self.record.tricks) >= self.rules.deck.hand_size and not self.unknown)
+                            and len(self.record.tricks) >= self.rules.deck.hand_size
+                            and not self.unknown and not self.unjudged)
                 if complete:
                     self.report(
                         RENEGE_DISPROVEN,
