@@ -153,6 +153,30 @@ UP_CARD_IN_HAND = _code(
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup KD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
 )
 
+MISDEAL_DECLARED = _code(
+    "D107", "misdeal-declared", Category.DEAL, E,
+    "A misdeal is declared where the ruleset has none for the cards dealt, or for a hand that is not one that allows it.",
+    "Seed 003's variation: a hand of 9s and 10s (or one ace and 9s and 10s) can or must be declared a misdeal; another cannot.",
+    "# hoyle has no misdeal for the cards dealt (and E's hand would not allow one)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nmisdeal E\n",
+)
+MISDEAL_NOT_DECLARED = _code(
+    "D108", "misdeal-not-declared", Category.DEAL, E,
+    "Where a misdeal must be declared, a qualifying hand was dealt and the hand was played (shown only with the deal written).",
+    "Under `deal.misdeal: must` the hand is not played: the deal passes to the next player.",
+    "# with a ruleset whose deal.misdeal is must\n"
+    "hand 1 dealer N\ndeal E: 9C 9D TH TC 9S  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH KD JH\nup AD\n"
+    "bid E pass, S pass, W pass, N order\ndiscard TD\n",
+    rules=("deal.misdeal=must",),
+)
+FARMER_EXCHANGE = _code(
+    "D109", "farmer-exchange", Category.DEAL, E,
+    "A farmer's hand exchange where the ruleset has none, of cards that are not three 9s and 10s, of cards the player does not hold, or a second one in a hand.",
+    "Seed 003's variation: a player dealt three 9s and 10s may exchange them for the three face-down cards, once.",
+    "# hoyle has no farmer's hand (and KD QS TH are not three 9s and 10s)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nfarmer E: KD QS TH\n",
+)
+
 # --- bid ------------------------------------------------------------------
 BID_OUT_OF_TURN = _code(
     "B201", "bid-out-of-turn", Category.BID, E,
@@ -222,6 +246,37 @@ DEFEND_ALONE_MISPLACED = _code(
     "`defend alone` is declared before trump was made, in a hand nobody made, or by the makers' side.",
     "Only a defender may defend alone, and only once the declarer has been decided.",
     "hand 1 dealer N\nup AD\nbid E pass, S pass, E defend alone, W pass, N order alone\n",
+)
+
+NO_TRUMP_NOT_ALLOWED = _code(
+    "B212", "no-trump-not-allowed", Category.BID, E,
+    "A player bids `high` or `low` (no trump) where the ruleset does not allow that bid.",
+    "No-trump bids are a variation (bidding.no_trump_calls, seed 003); where they are not played, the bid is illegal.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call high\n",
+)
+DEALER_TAKES_ONLY_TRUMP = _code(
+    "B213", "dealer-takes-only-trump", Category.BID, E,
+    "The dealer takes the up card up although it would be the dealer's only trump, where the ruleset forbids it.",
+    "Seed 003's variation: 'Dealer may not pick up face up card if it would be his only trump.'",
+    "# with a ruleset whose bidding.dealer_needs_another_trump is true: N holds no diamond and not JH\n"
+    "hand 1 dealer N\ndeal E: KD QD TD 9C QS  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: 9S KS KH TC AH\nup AD\n"
+    "bid E pass, S pass, W pass, N order\ndiscard 9S\n",
+    rules=("bidding.dealer_needs_another_trump=true",),
+)
+ORDER_WITHOUT_THE_SUIT = _code(
+    "B214", "order-without-the-suit", Category.BID, E,
+    "A player orders up (or the dealer takes up) the up card without holding a card of its suit, where the ruleset requires one; the left bower does not count.",
+    "Seed 003's variation: 'No player may order up or pick up the face up card unless they already have that suit in their hand.'",
+    "# with a ruleset whose bidding.order_needs_the_suit is true: W holds no diamond\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W order\ndiscard TC\n",
+    rules=("bidding.order_needs_the_suit=true",),
+)
+JOKER_SUIT = _code(
+    "B215", "joker-suit", Category.BID, E,
+    "The suit of a joker turned up is not named as the ruleset says (by the dealer, `up JK H`; or by the maker, `N order H`), or a suit is named for another up card.",
+    "With the joker turned up, the named suit is the suit of round 1; without it nobody knows what was ordered.",
+    "# a suit named with an up card that is not the joker\nhand 1 dealer N\nup AD H\n"
+    "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
 )
 
 # --- discard --------------------------------------------------------------

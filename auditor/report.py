@@ -22,6 +22,7 @@ _OUTCOME_WORDS = {
     Outcome.EUCHRE: "euchred",
     Outcome.LONE_EUCHRE: "lone hand euchred",
     Outcome.THROWN_IN: "thrown in",
+    Outcome.MISDEAL: "misdeal declared",
     Outcome.UNKNOWN: "not scored from the record",
 }
 
@@ -67,6 +68,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "dealer": h.dealer.name if h.dealer is not None else None,
         "maker": h.maker.name if h.maker is not None else None,
         "trump": h.trump.value if h.trump is not None else None,
+        "no_trump": h.no_trump,
         "alone": h.alone,
         "defender_alone": h.defender_alone.name if h.defender_alone is not None else None,
         "tricks": {"NS": h.tricks_ns, "EW": h.tricks_ew} if h.tricks_ns is not None else None,
@@ -141,7 +143,7 @@ def _hand_row(h: HandResult) -> str:
             result = ("points from the sheet" if h.from_sheet
                       else "scores alike whatever the record lost" if h.settled else result)
         if h.maker is not None:
-            trump = h.trump.value if h.trump is not None else "?"
+            trump = h.trump.value if h.trump is not None else h.no_trump or "?"
             taken = h.tricks(h.maker.team)
             tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
             against = f" against {h.defender_alone} alone" if h.defender_alone is not None else ""

@@ -94,6 +94,8 @@ def from_egn(ruleset: Mapping[str, Any], base: Ruleset) -> Mapped:
         current = [r.value for r in base.deck.ranks]
         if ranks != current:
             out.overrides["deck.ranks"] = "[" + ", ".join(ranks) + "]"
+            # every card is dealt or in the kitty: 5 each from 32 cards leaves 12
+            put("deck.kitty", len(ranks) * 4 + (1 if base.deck.joker else 0) - 4 * base.deck.hand_size, base.deck.kitty)
     _scores(values, base, out, put)
     _loners(values, base, out, put)
     for key, what in _UNSUPPORTED.items():

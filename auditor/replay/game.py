@@ -313,6 +313,7 @@ class GameReplay:
         ))
 
     def next_dealer(self, dealer: Seat, result: HandResult) -> Seat:
+        # a declared misdeal passes the deal on (seed 003); a hand nobody makes follows deal.after_throw_in
         if result.outcome is Outcome.THROWN_IN and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
             return dealer
         return dealer.left
@@ -357,4 +358,6 @@ def _why(result: HandResult) -> str:
     against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
-    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else 'trump (the up card is not recorded)'} and {taken}{against}{outcome}"
+    made = (result.trump.name.lower() if result.trump else f"{result.no_trump} (no trump)" if result.no_trump
+            else "trump (the up card is not recorded)")
+    return f"{maker}{alone} made {made} and {taken}{against}{outcome}"

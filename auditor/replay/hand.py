@@ -8,45 +8,36 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import SEATS, Card, Rank, Seat, Suit, Team, deck, display_order
+from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
-    ALONE_NOT_ALLOWED,
-    BID_AFTER_CLOSE,
-    BID_OUT_OF_TURN,
-    BIDDING_INCOMPLETE,
-    CALL_IN_ROUND_ONE,
     CARD_NOT_IN_DECK,
-    DEALER_MUST_CALL,
-    DEFEND_ALONE_MISPLACED,
-    DEFEND_ALONE_NOT_ALLOWED,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
     DISCARD_UP_CARD,
     DISCARD_WITHOUT_PICKUP,
     DUPLICATE_CARD,
-    ORDER_IN_ROUND_TWO,
-    PARTNER_ORDER_NOT_ALONE,
     RENEGE_DISPROVEN,
     RENEGE_UNPROVEN,
     STATEMENT_REPEATED,
     TRICK_COUNT_MISMATCH,
     TRICKS_MISSING,
-    TURNED_DOWN_SUIT,
     UP_CARD_IN_HAND,
     WRONG_HAND_SIZE,
     Code,
     Finding,
     Severity,
 )
-from ..model import Call, CallKind, HandRecord, LoneDefense, Pos
+from ..model import HandRecord, Pos
 from ..rules.schema import Ruleset
 from .results import HandResult, Outcome, PlayFact
 from .scoring import hand_points, renege_points
+from .bidding import Bidding
+from .deal_variations import DealVariations
 from .tricks import TrickPlay, cards_text
 
 
 
-class HandReplay(TrickPlay):
+class HandReplay(TrickPlay, Bidding, DealVariations):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -80,6 +71,11 @@ class HandReplay(TrickPlay):
         self.alone = False
         self.defender: Seat | None = None  # a defender who defends alone
         self.dealer_took_up = False
+        self.turned_down: Suit | None = None  # the suit refused in round 1
+        self.round_two_misdeal = False  # round 2 reached the dealer, and the ruleset ends the hand there
+        self.no_trump: str | None = None  # "high" or "low": a no-trump hand
+        self.low = False
+        self.misdeal: Seat | None = None  # the seat that declared a misdeal (accepted)
         # holdings: seat -> cards still held, when the deal is recorded for that seat
         self.held: dict[Seat, set[Card]] = {}
         self.dealt_to: dict[Card, Seat] = {}
@@ -126,6 +122,9 @@ class HandReplay(TrickPlay):
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
+        self.verify_up()
+        self.exchange_cards()
+        self.verify_misdeals()
         defense = record.lone_defense
         for index, call in enumerate(record.calls):
             if defense is not None and defense.after == index:
@@ -134,6 +133,7 @@ class HandReplay(TrickPlay):
         if defense is not None and defense.after >= len(record.calls):
             self.defend(defense)
         self.finish_bidding()
+        self.verify_undeclared_misdeal()
         self.take_up_card()
 
     # ------------------------------------------------------------------ deal
@@ -187,108 +187,6 @@ class HandReplay(TrickPlay):
             if owner is not None:
                 self.report(UP_CARD_IN_HAND, f"the up card {record.up} is also in {owner}'s hand", record.up_pos, seat=owner)
 
-    # --------------------------------------------------------------- bidding
-    def verify_bid(self, call: Call) -> list[tuple[Code, str]]:
-        """Everything wrong with ``call`` in the current state (empty: legal)."""
-        problems: list[tuple[Code, str]] = []
-        bidding = self.rules.bidding
-        if self.closed:
-            what = "the hand was thrown in" if self.thrown_in else f"{self.maker} made trump"
-            problems.append((BID_AFTER_CLOSE, f"{call.seat} bids after bidding closed ({what})"))
-            return problems
-        if call.seat is not self.to_bid:
-            problems.append((BID_OUT_OF_TURN, f"{call.seat} bids out of turn; it was {self.to_bid}'s turn"))
-        up_suit = self.record.up.suit if self.record.up else None
-        if call.kind is CallKind.ORDER and self.round == 2:
-            problems.append((ORDER_IN_ROUND_TWO, f"{call.seat} orders up in round 2, after the up card was turned down"))
-        if call.kind is CallKind.CALL and self.round == 1:
-            problems.append((CALL_IN_ROUND_ONE, f"{call.seat} names {call.suit.name.lower() if call.suit else 'a suit'} in round 1, where only the up card can be ordered"))
-        if call.kind is CallKind.CALL and self.round == 2 and up_suit is not None and call.suit is up_suit:
-            problems.append((TURNED_DOWN_SUIT, f"{call.seat} names {up_suit.name.lower()}, the suit turned down in round 1"))
-        if call.alone:
-            allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
-            if not allowed:
-                problems.append((ALONE_NOT_ALLOWED, f"{call.seat} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}"))
-        if (
-            call.kind is CallKind.PASS
-            and bidding.stick_the_dealer
-            and self.round == 2
-            and call.seat is self.record.dealer
-            and self.passes == 2 * len(SEATS) - 1
-        ):
-            problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
-        if (
-            bidding.dealer_partner_order_alone
-            and not call.alone
-            and self.round == 1
-            and call.seat is self.record.dealer.partner
-            and self._takes_up_card(call)
-        ):
-            problems.append((PARTNER_ORDER_NOT_ALONE, f"{call.seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone"))
-        return problems
-
-    def _takes_up_card(self, call: Call) -> bool:
-        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up)."""
-        up = self.record.up
-        return call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and up is not None and call.suit is up.suit)
-
-    def verify_defense(self, defense: LoneDefense) -> list[tuple[Code, str]]:
-        """Everything wrong with ``<seat> defend alone`` where it was declared (empty: legal)."""
-        problems: list[tuple[Code, str]] = []
-        bidding, seat, maker = self.rules.bidding, defense.seat, self.maker
-        if not bidding.defend_alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone, which this ruleset does not allow"))
-        elif bidding.defend_alone_only_against_lone and maker is not None and not self.alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone against {maker}, who is not alone; this ruleset allows defending alone only against a lone maker"))
-        if self.thrown_in:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} defends alone in a hand nobody made trump in"))
-        elif maker is None:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided"))
-        elif maker.team is seat.team:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} is on the makers' side ({maker} made trump); only a defender can defend alone"))
-        return problems
-
-    def defend(self, defense: LoneDefense) -> None:
-        for code, message in self.verify_defense(defense):
-            self.report(code, message, defense.pos, seat=defense.seat)
-
-    def bid(self, call: Call) -> None:
-        for code, message in self.verify_bid(call):
-            self.report(code, message, call.pos, seat=call.seat)
-        if self.closed:
-            return
-        self.to_bid = call.seat.left
-        if call.kind is CallKind.PASS:
-            self.passes += 1
-            if self.passes == len(SEATS):  # everyone passed once: the up card is turned down
-                self.round = 2
-            elif self.passes >= 2 * len(SEATS):
-                self.closed = self.thrown_in = True
-            return
-        self.closed = True
-        self.maker = call.seat
-        self.alone = call.alone
-        if call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and self.round == 1 and self.record.up is not None and call.suit is self.record.up.suit):
-            self.trump = self.record.up.suit if self.record.up else None
-            self.dealer_took_up = self.round == 1
-        else:
-            self.trump = call.suit
-        self.result.round = self.round
-        self.result.maker = call.seat
-        self.result.trump = self.trump
-        self.result.alone = call.alone
-
-    def finish_bidding(self) -> None:
-        if self.thrown_in:
-            self.result.outcome = Outcome.THROWN_IN
-        defense = self.record.lone_defense
-        if defense is not None and self.maker is not None and defense.seat.team is not self.maker.team:
-            # taken as the table played it, even where it was declared early or is not allowed
-            self.defender = self.result.defender_alone = defense.seat
-        if not self.closed and self.record.tricks:
-            last = self.record.calls[-1].pos if self.record.calls else self.record.pos
-            self.report(BIDDING_INCOMPLETE, f"cards are played in hand {self.record.number} but the bidding as written never made trump", last)
-
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
         record, dealer = self.record, self.record.dealer
@@ -333,6 +231,9 @@ class HandReplay(TrickPlay):
     def settle(self, facts: list[PlayFact]) -> None:
         record, result = self.record, self.result
         result.plays = tuple(facts)
+        if self.misdeal is not None and self.maker is None:
+            result.outcome = Outcome.MISDEAL
+            return
         if self.thrown_in:
             result.outcome = Outcome.THROWN_IN
             self._check_called_reneges()
@@ -353,7 +254,7 @@ class HandReplay(TrickPlay):
         if self.maker is not None and result.tricks_ns is not None and result.tricks_ew is not None:
             maker_team = self.maker.team
             taken = result.tricks_ns if maker_team is Team.NS else result.tricks_ew
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None)
+            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
             result.outcome = outcome
             self._assign(maker_team, maker_pts, defender_pts)
         elif self.maker is not None and record.tricks and self.missing_tricks:
@@ -371,7 +272,7 @@ class HandReplay(TrickPlay):
         known = self.won[0] if maker_team is Team.NS else self.won[1]
         options: list[tuple[int, int, Outcome]] = []
         for taken in range(known, known + self.missing_tricks + 1):
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None)
+            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
             ns, ew = (maker_pts, defender_pts) if maker_team is Team.NS else (defender_pts, maker_pts)
             if (ns, ew, outcome) not in options:
                 options.append((ns, ew, outcome))
@@ -428,8 +329,8 @@ _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 def deck_of(rules: Ruleset) -> frozenset[Card]:
     """The cards of the ruleset's deck."""
-    key = tuple(r.value for r in rules.deck.ranks)
+    key = (*(r.value for r in rules.deck.ranks), "joker" if rules.deck.joker else "")
     found = _DECKS.get(key)
     if found is None:
-        found = _DECKS[key] = deck(tuple(Rank.parse(r) for r in key))
+        found = _DECKS[key] = deck(tuple(Rank.parse(r.value) for r in rules.deck.ranks), rules.deck.joker)
     return found

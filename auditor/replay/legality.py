@@ -75,6 +75,8 @@ _SUIT_NAME = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart"
 def led_suit_name(lead: Card, trump: Suit | None) -> str:
     """What was led, in words: ``trump`` or ``hearts``."""
     led = effective_suit(lead, trump)
+    if led is Suit.JOKER:
+        return "the joker, which asks for no suit"
     return "trump" if led is trump else _SUIT_NAME[led] + "s"
 
 

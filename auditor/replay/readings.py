@@ -67,7 +67,7 @@ def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> b
     if record.lost:
         return True
     if literal.maker is not None:
-        if literal.trump is None:  # trump is the up card's suit, and there is no up card
+        if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
             return True
         if record.deal and 0 < len(record.tricks) < hand_size:
             return True  # a trick not written may have taken a dealt card the replay would still count as held
@@ -99,7 +99,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     plan.bid_absent = not record.calls and bool(record.tricks) and BID not in kinds
     up_lost = next((lost for lost, kind in plan.kinds if kind == UP), None)
     plan.up_absent = record.up is None and up_lost is None and (
-        (literal.maker is not None and literal.trump is None) or BID in kinds or plan.bid_absent)
+        (literal.maker is not None and literal.trump is None and literal.no_trump is None) or BID in kinds or plan.bid_absent)
     if up_lost is not None or plan.up_absent:
         at = up_lost.pos if up_lost is not None else record.pos
 
@@ -189,7 +189,7 @@ def merge(results: list[HandResult]) -> HandResult:
                 versions.setdefault(_key(f), []).append(f)
     merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
-    for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("round", None), ("alone", False),
+    for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
                         ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)

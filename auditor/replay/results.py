@@ -23,6 +23,7 @@ class Outcome(str, Enum):
     EUCHRE = "euchre"
     LONE_EUCHRE = "lone-euchre"
     THROWN_IN = "thrown-in"
+    MISDEAL = "misdeal"  # a misdeal was declared for the cards dealt: nobody scores, the deal passes on
     UNKNOWN = "unknown"  # the record does not say enough to score the hand
 
 
@@ -46,6 +47,7 @@ class HandResult:
     up: Card | None = None
     maker: Seat | None = None
     trump: Suit | None = None
+    no_trump: str | None = None  # "high" or "low": a no-trump hand (trump is None)
     round: int | None = None  # 1: ordered up, 2: named
     alone: bool = False
     defender_alone: Seat | None = None  # the defender who defended alone (bidding.defend_alone)

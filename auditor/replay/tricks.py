@@ -87,7 +87,7 @@ class TrickPlay:
             extra = record.tricks[n_tricks]
             self.report(TOO_MANY_TRICKS, f"{len(record.tricks)} tricks are written, but a hand has {n_tricks}", extra.pos, trick=n_tricks + 1)
         active = self.active_seats()
-        view = trump_view(self.trump)
+        view = trump_view(self.trump, self.low)
         suit_of, power, trump = view.suit_of, view.power, view.trump
         unknown, unjudged = self.unknown, self.unjudged
         any_unknown, any_unjudged = bool(unknown), bool(unjudged)  # both empty but for a record with a slip

@@ -97,10 +97,9 @@ class DeckRules(_Strict):
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("ranks: a rank is listed twice")
         cards = len(self.ranks) * 4 + (1 if self.joker else 0)
-        if cards != 4 * self.hand_size + self.kitty:
+        if cards < 4 * self.hand_size + self.kitty:
             raise ValueError(
-                f"a deck of {cards} cards deals {self.hand_size} cards to 4 players and leaves "
-                f"{cards - 4 * self.hand_size} in the kitty, not {self.kitty}"
+                f"a deck of {cards} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
             )
         return self
 
