@@ -193,6 +193,8 @@ class _HandPlay:
             best = max((s for s in SUITS if s is not up.suit), key=lambda s: (_strength(hand, s), s.value))
             value = _strength(hand, best)
             stuck = bidding.stick_the_dealer and i == 3
+            if i == 3 and bidding.misdeal_when_round_two_reaches_dealer and not stuck:
+                break  # the three before the dealer passed: a misdeal, the dealer may not name trump
             if value >= call_at or stuck:
                 alone = bidding.alone_on_call and value >= alone_at
                 calls.append(f"{seat} call {best.value}{' alone' if alone else ''}")

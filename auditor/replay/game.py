@@ -176,8 +176,7 @@ class GameReplay:
                 self._points_from_sheet(result, record.score)
             else:  # the sheet's next readable entry settles it
                 self.unresolved.append(result)
-        self.total_ns += result.points_ns
-        self.total_ew += result.points_ew
+        self.total_ns, self.total_ew = self._capped(self.total_ns + result.points_ns, self.total_ew + result.points_ew)
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
         self.since_sheet.append(result)
         if record.score is not None:
@@ -193,6 +192,11 @@ class GameReplay:
         dealer = self.expected_dealer if dealer_lost else record.dealer
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.result.hands.append(result)
+
+    def _capped(self, ns: int, ew: int) -> tuple[int, int]:
+        """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
+        cap = self.rules.game.max_score
+        return (min(ns, cap), min(ew, cap)) if cap else (ns, ew)
 
     # ---------------------------------------------------------------- the sheet
     def _sheet_points(self, score: TeamPoints) -> tuple[int, int]:

@@ -193,18 +193,21 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         sits_out = (self.alone and self.maker is not None and self.maker.partner is dealer) or (
             self.defender is not None and self.defender.partner is dealer
         )
+        takes = self.dealer_took_up and (not sits_out or self.rules.bidding.sitting_out_dealer_takes_up)
         if record.discard is not None:
             self._check_in_deck(record.discard, record.discard_pos, f"the dealer {dealer} discards", dealer)
-        if not self.dealer_took_up or sits_out:
-            if record.discard is not None and not sits_out:
-                why = "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed else "nobody ordered up"
+        if not takes:
+            if record.discard is not None:
+                why = ("the dealer sits out, and under this ruleset takes no card" if self.dealer_took_up
+                       else "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed
+                       else "nobody ordered up")
                 self.report(DISCARD_WITHOUT_PICKUP, f"a discard ({record.discard}) is written but the dealer took no card: {why}", record.discard_pos, seat=dealer)
             return
         up = record.up
         if dealer in self.held and up is not None:
             self.held[dealer].add(up)
         if record.discard is None:
-            if dealer in self.held:
+            if dealer in self.held and not sits_out:  # a dealer who sits out plays no card: the discard may go unwritten
                 self.report(DISCARD_MISSING, f"the dealer {dealer} took {up} but no discard is written", record.calls[-1].pos if record.calls else record.pos, seat=dealer)
             return
         self.discarded = record.discard
@@ -316,8 +319,11 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             offenders = called.seat.team
             penalty = renege_points(self.rules, self.alone or self.defender is not None)
             result.penalized = offenders
-            if not self.rules.renege.hand_stands:
-                result.points_ns = result.points_ew = 0
+            if not self.rules.renege.hand_stands:  # the offending side scores nothing for the hand
+                if offenders is Team.NS or not self.rules.renege.innocent_side_keeps:
+                    result.points_ns = 0
+                if offenders is Team.EW or not self.rules.renege.innocent_side_keeps:
+                    result.points_ew = 0
             if offenders is Team.NS:
                 result.points_ew += penalty
             else:

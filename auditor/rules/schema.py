@@ -167,6 +167,11 @@ class BiddingRules(_Strict):
         description="No player may order up (or take up) the up card without already holding a card of its suit; the "
         "left bower does not count (seed 003 lines 24-26).",
     )
+    sitting_out_dealer_takes_up: bool = Field(
+        default=True,
+        description="A dealer who sits out (the partner plays alone, or defends alone) still takes the up card and "
+        "discards (seed 003 line 8 makes no exception); `false`: that dealer takes no card, and a discard is X303.",
+    )
     misdeal_when_round_two_reaches_dealer: bool = Field(
         default=False,
         description="When the three players before the dealer pass in round 2, the hand is a misdeal (the dealer may not "
@@ -224,13 +229,23 @@ class RenegeRules(_Strict):
     points_alone: int = Field(default=4, ge=0, le=100, description="The same when someone was playing alone in the hand.")
     hand_stands: bool = Field(
         default=False,
-        description="`false`: the hand's own result is void and the offending side scores nothing for it; `true`: the hand is scored as played and the penalty is added.",
+        description="`false`: the offending side scores nothing for the hand (see `innocent_side_keeps`); `true`: the hand is scored as played and the penalty is added.",
+    )
+    innocent_side_keeps: bool = Field(
+        default=True,
+        description="With `hand_stands: false`: `true`, the other side keeps its points for the hand and the penalty is added "
+        "(seed 004: 'adding two points to his opponents' score'); `false`, the penalty replaces them (seed 000: 'the "
+        "opposing team gets 4 points').",
     )
 
 
 class GameRules(_Strict):
     target: int = Field(default=10, ge=1, le=1000, description="Points that win the game.")
     win_by: int = Field(default=1, ge=1, le=100, description="The winners must lead by at least this many points (Australian option: 2).")
+    max_score: int = Field(
+        default=0, ge=0, le=1000,
+        description="A side's score never passes this (0: no cap); Bicycle's Euchre Club of Chicago: 'you can score up to 13 points'.",
+    )
 
 
 class DrinkRules(_Strict):
