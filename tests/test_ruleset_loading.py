@@ -25,6 +25,9 @@ BUNDLED_SEEDS = {
     "euchre32": "002_dfb857b9540d2836.txt",
     "australian": "002_dfb857b9540d2836.txt",
     "australian-win-by-2": "002_dfb857b9540d2836.txt",
+    "joker": "003_207a972666234653.txt",
+    "euchre32-five": "003_207a972666234653.txt",
+    "euchre28": "000_831a3438ac97385b.txt",
 }
 
 LONER_LEADS = LONER_ON_DEALERS_LEFT_LEADS  # legal under bicycle, a wrong leader under hoyle
