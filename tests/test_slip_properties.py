@@ -189,7 +189,7 @@ def _accusations(text: str) -> tuple[set[tuple[str, int | None, str | None]], in
     # X301 and B208 also name a discard or a bid line left out: the slip itself, not a ruling on anyone
     errors = [f for f in result.all_findings() if f.category.value in ACCUSING and f.level.value == "error"
               and not (f.code.code in SLIP_NAMES and "is written" in f.message)]
-    blamed = {(f.code.code, f.hand, f.seat.name if f.seat else None) for f in errors if f.code.code != "P701"}
+    blamed = {(f.code.code, f.hand, f.seat.name if f.seat is not None else None) for f in errors if f.code.code != "P701"}
     sheet_errors = sum(1 for f in errors if f.code.code == "P701")
     return blamed, sheet_errors, (result.computed_ns, result.computed_ew, result.winner.value if result.winner else None)
 

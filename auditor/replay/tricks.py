@@ -206,7 +206,7 @@ class TrickPlay:
         out, seat = [], leader
         for play in trick.plays:
             out.append(play if play.seat is not None else Play(seat, play.card, play.pos))
-            seat = self._next_active(out[-1].seat or seat, active)
+            seat = self._next_active(out[-1].seat if out[-1].seat is not None else seat, active)
         return out
 
     def _check_card(self: HandReplay, play: Play, t_index: int, played_at: dict[Card, tuple[int, Seat]]) -> None:
