@@ -42,10 +42,12 @@ from .model import (
     Call,
     CallKind,
     Comment,
+    Exchange,
     GameRecord,
     HandRecord,
     Holding,
     LoneDefense,
+    MisdealCall,
     Play,
     RenegeCall,
     Tag,
@@ -68,7 +70,7 @@ def _comment(c: Comment) -> dict[str, Any]:
 
 def _call(c: Call) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": c.seat.name, "call": c.kind.value}
-    if c.kind is CallKind.CALL:
+    if c.kind is CallKind.CALL or (c.kind is CallKind.ORDER and c.suit is not None):
         out["suit"] = c.suit.letter if c.suit is not None else None
     if c.kind is not CallKind.PASS:
         out["alone"] = c.alone
@@ -87,6 +89,10 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         "dealer": hand.dealer.name,
         "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
         "up": str(hand.up) if hand.up is not None else None,
+        **({"up_suit": hand.up_suit.letter} if hand.up_suit is not None else {}),
+        **({"misdeals": [m.seat.name for m in hand.misdeals]} if hand.misdeals else {}),
+        **({"exchanges": [{"kind": x.kind, "seat": x.seat.name, "cards": [str(c) for c in x.cards]}
+                          for x in hand.exchanges]} if hand.exchanges else {}),
         "calls": [_call(c) for c in hand.calls],
         **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
@@ -171,9 +177,9 @@ def _read_call(node: Node) -> Call:
     try:
         kind = CallKind(kind_text)
     except ValueError:
-        raise _Bad(f"call must be pass, order or call, not {kind_text!r}", node.pos) from None
+        raise _Bad(f"call must be pass, order, call, high or low, not {kind_text!r}", node.pos) from None
     suit = None
-    if kind is CallKind.CALL:
+    if kind is CallKind.CALL or (kind is CallKind.ORDER and node.get("suit") is not None):
         letter = _need(node.get("suit"), node, "suit", str)
         if letter not in {"C", "D", "H", "S"}:
             raise _Bad(f"suit must be C, D, H or S, not {letter!r}", node.pos)
@@ -197,6 +203,22 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
     up = node.get("up")
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
+    named = node.get("up_suit")
+    if named is not None and named.value is not None:
+        letter = _need(named, node, "up_suit", str)
+        if letter not in {"C", "D", "H", "S"}:
+            raise _Bad(f"up_suit must be C, D, H or S, not {letter!r}", named.pos)
+        hand.up_suit = Suit.parse(letter)
+    hand.misdeals = tuple(MisdealCall(_seat(m, "a misdeal's seat"), m.pos)
+                          for m in _need(node.get("misdeals"), node, "misdeals", list, optional=True) or [])
+    exchanges = []
+    for x in _need(node.get("exchanges"), node, "exchanges", list, optional=True) or []:
+        kind = _need(x.get("kind"), x, "an exchange's kind", str)
+        if kind != "farmer":
+            raise _Bad(f"an exchange's kind must be farmer, not {kind!r}", x.pos)
+        cards = tuple(_card(c, "an exchanged card") for c in _need(x.get("cards"), x, "cards", list))
+        exchanges.append(Exchange(kind, _seat(x.get("seat") or x, "an exchange's seat"), cards, x.pos))
+    hand.exchanges = tuple(exchanges)
     hand.calls = tuple(_read_call(c) for c in _need(node.get("calls"), node, "calls", list, optional=True) or [])
     defense = node.get("defend_alone")
     if defense is not None and _need(defense, node, "defend_alone", dict, optional=True) is not None:

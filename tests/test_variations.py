@@ -274,3 +274,40 @@ def test_seeds_000_002_004_do_not_let_the_dealer_discard_the_up_card() -> None:
     for rules in ("drinking", "redeal", "bicycle"):
         assert found(text, rules) == [("X304", None, "N")], rules
     assert found(text) == []
+
+
+# ----------------------------------------------------------------------------- the new words, written back
+NEW_WORDS = """\
+hand 1 dealer N
+deal E: jk QD TD 9C QS  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: 9S KS KH TC AH
+up JK h
+farmer S: 9h 9s 9c
+misdeal W
+bid E pass, S order H alone, W call High, N call low alone
+"""
+NEW_WORDS_CANONICAL = """\
+hand 1 dealer N
+deal E: JK QD TD 9C QS  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: 9S KS KH TC AH
+up JK H
+farmer S: 9H 9S 9C
+misdeal W
+bid E pass, S order H alone, W call high, N call low alone
+"""
+
+
+def test_the_new_words_are_written_back_by_fmt_and_survive_the_json_form(tmp_path) -> None:
+    import io
+
+    from auditor.cli import main
+    from auditor.notation.writer import format_text
+
+    assert format_text(NEW_WORDS).text == NEW_WORDS_CANONICAL
+    path = tmp_path / "night.txt"
+    path.write_text(NEW_WORDS, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["convert", str(path), "--to", "json"], out, io.StringIO()) == 0
+    json_path = tmp_path / "night.json"
+    json_path.write_text(out.getvalue(), encoding="utf-8")
+    back = io.StringIO()
+    assert main(["convert", str(json_path), "--to", "text"], back, io.StringIO()) == 0
+    assert back.getvalue() == NEW_WORDS_CANONICAL
