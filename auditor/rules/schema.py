@@ -200,7 +200,9 @@ class PlayRules(_Strict):
     )
 
 
-class NoTrumpScoring(_Strict):
+class PointsTable(_Strict):
+    """What a hand scores, by how it went: for trump hands, and for no-trump hands where they differ."""
+
     make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
     march: int = Field(default=2, ge=0, le=100, description="Points for makers who take every trick.")
     lone_make: int = Field(default=1, ge=0, le=100, description="Points for a lone player who takes a majority but not every trick.")
@@ -209,16 +211,10 @@ class NoTrumpScoring(_Strict):
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
 
 
-class ScoringRules(_Strict):
+class ScoringRules(PointsTable):
     majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
-    make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
-    march: int = Field(default=2, ge=0, le=100, description="Points for makers who take every trick.")
-    lone_make: int = Field(default=1, ge=0, le=100, description="Points for a lone player who takes a majority but not every trick.")
-    lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
-    euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
-    lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
     defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not); only where `bidding.defend_alone` allows defending alone.")
-    no_trump: NoTrumpScoring | None = Field(
+    no_trump: PointsTable | None = Field(
         default=None,
         description="Points for a no-trump hand (high or low); absent: as for a trump hand.",
     )
