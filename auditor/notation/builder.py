@@ -21,6 +21,7 @@ from ..model import (
     Call,
     CallKind,
     Exchange,
+    ExchangeKind,
     HandRecord,
     Holding,
     LoneDefense,
@@ -172,13 +173,36 @@ class _Builder:
         (seat,) = children
         return ("misdeal", MisdealCall(_SEATS[seat.value], self._pos(seat)))
 
-    def farmer(self, children: list[Token]) -> tuple[str, Any]:
+    # exchanges of cards (variations): farmer, under, best ----------------------
+    def _seat_cards(self, tok: Token) -> Holding:
+        """``S: 9C TD 9H`` (a SEAT_CARDS token): one seat and its cards."""
+        _, (holding,) = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        return holding
+
+    def received(self, children: list[Token]) -> tuple[str, tuple[tuple[Card, ...], tuple[Pos, ...]]]:
+        return ("received", (tuple(_card(c.value) for c in children), tuple(self._pos(c) for c in children)))
+
+    def loner_discard(self, children: list[Token]) -> tuple[str, tuple[Card, Pos]]:
         (tok,) = children
-        _, holdings = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
-        first = holdings[0]
-        cards = tuple(card for h in holdings for card in h.cards)
-        where = tuple(p for h in holdings for p in h.card_positions)
-        return ("farmer", Exchange("farmer", first.seat, cards, first.pos, where))
+        return ("discard", (_card(tok.value), self._pos(tok)))
+
+    def _exchange(self, kind: ExchangeKind, children: list[Any]) -> tuple[str, Any]:
+        given = self._seat_cards(children[0])
+        extra = dict(child for child in children[1:])
+        received, received_at = extra.get("received", ((), ()))
+        discard, discard_at = extra.get("discard", (None, NOWHERE))
+        exchange = Exchange(kind, given.seat, given.cards, given.pos, given.card_positions,
+                            received, received_at, discard, discard_at)
+        return (kind.value, exchange)
+
+    def farmer(self, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.FARMER, children)
+
+    def under(self, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.UNDER, children)
+
+    def best(self, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.BEST, children)
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
@@ -343,6 +367,9 @@ def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:
         x.seat is y.seat and x.card is y.card for x, y in zip(a.plays, b.plays))
 
 
+_EXCHANGES = frozenset(k.value for k in ExchangeKind)
+
+
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
     """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
     hand = HandRecord(number, dealer, pos)
@@ -376,7 +403,7 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                 hand.up, hand.up_pos, hand.up_suit = value
         elif kind == "misdeal":
             hand.misdeals = (*hand.misdeals, value)
-        elif kind == "farmer":
+        elif kind in _EXCHANGES:
             hand.exchanges = (*hand.exchanges, value)
         elif kind == "discard":
             if hand.discard is not None:
