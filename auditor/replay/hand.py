@@ -33,11 +33,12 @@ from .results import HandResult, Outcome, PlayFact
 from .scoring import hand_points, renege_points
 from .bidding import Bidding
 from .deal_variations import DealVariations
+from .exchanges import Exchanges
 from .tricks import TrickPlay, cards_text
 
 
 
-class HandReplay(TrickPlay, Bidding, DealVariations):
+class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -81,6 +82,10 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         self.dealt_to: dict[Card, Seat] = {}
         self.seen: dict[Card, str] = {}  # card -> where it was first seen (for duplicates)
         self.discarded: Card | None = None
+        #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
+        self.put_away: dict[Card, str] = {}
+        self.kitty_exchanged_by: Seat | None = None  # the seat that exchanged cards with the kitty
+        self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
         self.unnamed: dict[Seat, int] = {}
         # the tricks
@@ -123,7 +128,7 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
         self.verify_up()
-        self.exchange_cards()
+        self.exchange_with_kitty()
         self.verify_misdeals()
         defense = record.lone_defense
         for index, call in enumerate(record.calls):
@@ -135,6 +140,7 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         self.finish_bidding()
         self.verify_undeclared_misdeal()
         self.take_up_card()
+        self.pass_best()
 
     # ------------------------------------------------------------------ deal
     def _check_in_deck(self, card: Card, pos: Pos, what: str, seat: Seat | None = None, trick: int | None = None) -> None:

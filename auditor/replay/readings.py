@@ -34,7 +34,7 @@ from .gaps import Reading, biddings, dealers, discards, placings, renege_seats, 
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
-    BID, DEALER, DISCARD, RENEGE, TRICK, UP,
+    BID, DEALER, DISCARD, EXCHANGES, RENEGE, TRICK, UP,
     SeatFix, UpCandidates,
     apply_seat_fixes, effective_kind, seats_written_twice, with_lost_tricks,
 )
@@ -96,6 +96,9 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     for lost, kind in plan.kinds:
         if kind == DEALER:
             expansions.append(lambda r: dealers(r, expected_dealer))
+    if any(kind in EXCHANGES for _, kind in plan.kinds):
+        # an exchange that cannot be read moved cards nobody knows: the holdings are read as if not dealt
+        expansions.append(lambda r: [replace(r, deal=())])
     plan.bid_absent = not record.calls and bool(record.tricks) and BID not in kinds
     up_lost = next((lost for lost, kind in plan.kinds if kind == UP), None)
     plan.up_absent = record.up is None and up_lost is None and (
