@@ -23,6 +23,7 @@ _OUTCOME_WORDS = {
     Outcome.LONE_EUCHRE: "lone hand euchred",
     Outcome.THROWN_IN: "thrown in",
     Outcome.MISDEAL: "misdeal declared",
+    Outcome.FAST_BREAK: "fast break: no score",
     Outcome.UNKNOWN: "not scored from the record",
 }
 

@@ -24,6 +24,7 @@ class Outcome(str, Enum):
     LONE_EUCHRE = "lone-euchre"
     THROWN_IN = "thrown-in"
     MISDEAL = "misdeal"  # a misdeal was declared for the cards dealt: nobody scores, the deal passes on
+    FAST_BREAK = "fast-break"  # scoring.fast_break: the defenders took the first two tricks and lost the rest: no score
     UNKNOWN = "unknown"  # the record does not say enough to score the hand
 
 
