@@ -193,7 +193,7 @@ def merge(results: list[HandResult]) -> HandResult:
     merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
     for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
-                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None)):
+                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None), ("token", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)
     scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible, r.settled) for r in results}

@@ -62,6 +62,18 @@ class Settlement:
         elif self.maker is not None and record.tricks and self.missing_tricks:
             self._settle_from_known_tricks()
         self._check_called_reneges()
+        self._four_trick_token()
+
+    def _four_trick_token(self: HandReplay) -> None:
+        """EGN: "If the calling team on a non-loner gets exactly 4 tricks, they get a token": makers, not alone,
+        who take every trick but one; not when a called renege voided the hand's own result."""
+        result = self.result
+        if not self.rules.scoring.four_trick_tokens or self.maker is None or result.outcome is not Outcome.MAKE:
+            return
+        if result.penalized is not None and not self.rules.renege.hand_stands:
+            return
+        if result.tricks(self.maker.team) == self.rules.deck.hand_size - 1:
+            result.token = self.maker.team
 
     def _settle_from_known_tricks(self: HandReplay) -> None:
         """Score a hand some of whose tricks are not in the record, when every way they went scores alike.
