@@ -471,10 +471,10 @@ GAME_UNFINISHED = _code(
 )
 RULE_NOT_HONOURED = _code(
     "G806", "rule-not-honoured", Category.GAME, W,
-    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply.",
+    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply: `num_players` other than 4, a value out of range, or both a winning score and a number of deals.",
     "The game is replayed without that rule, so rulings that depend on it may differ from the table's.",
     '{"fileType": "Euchre Game Notation", "version": "1.4",\n'
-    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"joker": true}},\n'
+    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"num_players": 3}},\n'
     ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
     '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
     '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',

@@ -219,6 +219,7 @@ class HandRecord:
     up: Card | None = None
     up_pos: Pos = NOWHERE
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up (``up JK H``)
+    up_suit_unknown: bool = False  # the record has no place for that suit (EGN): its absence is no finding
     misdeals: tuple[MisdealCall, ...] = ()
     exchanges: tuple[Exchange, ...] = ()
     calls: tuple[Call, ...] = ()

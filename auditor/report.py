@@ -192,17 +192,18 @@ def _verdict(game: GameResult) -> str:
     score = f"NS {game.computed_ns}, EW {game.computed_ew}"
     sheet = f" (the sheet shows NS {game.recorded.ns}, EW {game.recorded.ew})" if game.recorded is not None else ""
     tokens = f" Four-trick tokens held: NS {game.tokens[0]}, EW {game.tokens[1]}." if game.tokens is not None else ""
+    deals = f"{game.deal_limit} deal{'s' if game.deal_limit != 1 else ''}"
     if game.deal_limit and game.finished:
         if game.won_in_hand is None:
-            end = f"The game's {game.deal_limit} deals ended in deals that are not in the record."
+            end = f"The game's {deals} ended in deals that are not in the record."
         elif game.winner is not None:
-            end = f"{game.winner} won, ahead after the last of {game.deal_limit} deals (hand {game.won_in_hand})."
+            end = f"{game.winner} won, ahead after the last of {deals} (hand {game.won_in_hand})."
         else:
-            end = f"The game ended in a tie after the last of {game.deal_limit} deals (hand {game.won_in_hand})."
+            end = f"The game ended in a tie after the last of {deals} (hand {game.won_in_hand})."
     elif game.winner is not None:
         end = f"{game.winner} won in hand {game.won_in_hand}."
     elif game.deal_limit:
-        end = f"No side has won yet: {game.deals} of {game.deal_limit} deals are recorded."
+        end = f"No side has won yet: {game.deals} of {deals} are recorded."
     else:
         end = "No side has won yet."
     return f"Corrected score: {score}{sheet}. {end}{tokens}"

@@ -5,8 +5,11 @@ so a renege found in an EGN file points at the card.  The document is checked
 against the shape EGN's schema gives before any game is returned: a file that
 is not EGN (``invalid1.json``, ``invalid2.json``) is refused with one clear
 reason (:class:`~auditor.audit.InputError`, exit status 2).  Within a valid
-document, a deal that cannot be audited (an unknown card, a no-trump call)
-becomes a :class:`~auditor.model.BrokenHand` and the rest is still audited.
+document, a deal that cannot be audited (a hidden card, the joker ordered up
+without its suit, card exchanges no convention reads) becomes a
+:class:`~auditor.model.BrokenHand` and the rest is still audited.  EGN's
+alternate rules are read as our keys (:mod:`.rules`), its ``n`` call as
+``call high``, ``B`` as the joker and ``cardExchanges`` as exchanges.
 
 EGN leaves the seats of the cards implicit ("the leader follows from the
 rules"); plays are read with ``seat=None`` and the replay seats them.
@@ -18,12 +21,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..textfile import InputError
-from ..cards import Card, Seat, Suit
-from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord
+from ..cards import Card, Rank, Seat, Suit
+from ..model import (
+    BrokenHand, Call, CallKind, Comment, Exchange, ExchangeKind, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag,
+    TrickRecord,
+)
 from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment
 from .jsonpos import JsonError, Node, parse
-from .rules import SET_TAG, from_egn
+from .rules import EGN_DEFAULTS, SET_TAG, from_egn
 from .shape import EMN_FILE_TYPE, ShapeError, check_egn, check_emn
 
 #: Largest EGN/EMN text read (an EMN of many games stays far below this).
@@ -92,6 +98,9 @@ def _read_match(root: Node) -> list[GameRecord]:
 class _GameBuilder:
     game: GameRecord
     notes: list[str] = field(default_factory=list)
+    #: the game's EGN ruleset says which house rule an exchange with the kitty is (farmers, go_under)
+    farmers: bool = False
+    go_under: bool = False
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -139,6 +148,8 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
         tags.append(Tag("FinalScore", f"NS {final.value[0].value} EW {final.value[1].value}", final.pos))
     ruleset = meta.get("ruleset")
     plain = ruleset.plain() if ruleset is not None else {}
+    flags = {**EGN_DEFAULTS, **plain}
+    builder.farmers, builder.go_under = bool(flags["farmers"]), bool(flags["go_under"])
     mapped = from_egn(plain, load_ruleset("hoyle"))
     if mapped.overrides:
         tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
@@ -169,8 +180,9 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     up_node = state.value["upCard"]
     up = _card(up_node)
     if up is None:
-        return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
-    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos, tricks_in_order=True)
+        return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card or a bower by name)")
+    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos, tricks_in_order=True,
+                      up_suit_unknown=up.is_joker)  # EGN has no place for the suit named for a joker turned up
     holdings = state.get("playerCards") or state.get("player_cards")
     if holdings is not None:
         deal_or_error = _holdings(deal, holdings, builder)
@@ -229,12 +241,15 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             calls.append(Call(seat, CallKind.PASS, node.pos))
             continue
         if word == "Order":
+            if hand.up is not None and hand.up.is_joker and i < 4:
+                return _broken(deal, node, "the joker is ordered up, and EGN does not say which suit was named for it")
             call = Call(seat, CallKind.ORDER, node.pos, alone=alone and not maker_seen)
         elif word in _SUIT_CALLS:
             call = Call(seat, CallKind.CALL, node.pos, _SUIT_CALLS[word], alone=alone and not maker_seen)
+        elif word == "n":  # EGN's no trump: "won strictly by the highest card of the lead suit"
+            call = Call(seat, CallKind.HIGH, node.pos, alone=alone and not maker_seen)
         else:
-            what = "a no-trump call" if word == "n" else f"the call {word!r}"
-            return _broken(deal, node, f"{what} cannot be audited (see the ruleset notes)")
+            return _broken(deal, node, f"the call {word!r} cannot be audited (EGN does not say what it means)")
         maker_seen = True
         calls.append(call)
     hand.calls = tuple(calls)
@@ -251,8 +266,12 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
         if defender.value > 3:
             return _broken(deal, defender, f"aloneDefender seat {defender.value} does not exist in a four-handed game")
         hand.lone_defense = LoneDefense(Seat(defender.value), defender.pos, len(calls))
-    if phase.get("cardExchanges") is not None and phase.value["cardExchanges"].value:
-        return _broken(deal, phase.value["cardExchanges"], "card exchanges (farmer's hand, partner's best, going under) cannot be audited")
+    exchanges = phase.get("cardExchanges")
+    if exchanges is not None and exchanges.value:
+        read = read_exchanges(exchanges, builder.farmers, builder.go_under)
+        if isinstance(read, str):
+            return _broken(deal, exchanges, read)
+        hand.exchanges = read
     annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
     if annotations is not None:
         for key, texts in annotations.value.items():
@@ -315,3 +334,61 @@ def _locate(index: int, sizes: list[int]) -> tuple[int, int]:
             return t, index + 1
         index -= size
     return max(len(sizes), 1), index + 1
+
+
+def kitty_kind(cards: list[Card], farmers: bool, go_under: bool) -> ExchangeKind:
+    """Which house rule an exchange with the kitty is: EGN's ruleset says, or (with both or neither) the cards
+    do (three 9s and 10s are a farmer's hand)."""
+    farm = len(cards) == 3 and all(c.rank in (Rank.NINE, Rank.TEN) for c in cards)
+    if farmers and go_under or not farmers and not go_under:
+        return ExchangeKind.FARMER if farm else ExchangeKind.UNDER
+    return ExchangeKind.FARMER if farmers else ExchangeKind.UNDER
+
+
+def read_exchanges(node: Node, farmers: bool, go_under: bool) -> tuple[Exchange, ...] | str:
+    """EGN's ``cardExchanges`` as exchanges (docs/egn.md), or why they cannot be read.
+
+    ``{"sender": s, "receiver": p, "cards": [c]}`` with ``p`` the partner of ``s``: partner's best;
+    ``{"sender": s, "receiver": s, "cards": [...]}``: ``s`` gives the cards up face down, to the kitty
+    (a farmer's hand, going under) or, after a pass to ``s``, as the lone maker's discard;
+    ``{"receiver": s, "cards": [...]}`` (no sender): the cards ``s`` takes from the kitty.
+    """
+    out: list[Exchange] = []
+    taken: dict[Seat, Node] = {}
+    for entry in node.value:
+        receiver_node, cards_node = entry.value["receiver"], entry.value["cards"]
+        sender_node = entry.get("sender")
+        seats = [n.value for n in (sender_node, receiver_node) if n is not None]
+        if any(not 0 <= seat <= 3 for seat in seats):
+            return f"a card exchange names seat {max(seats)}; a four-handed game has seats 0-3"
+        cards = [_card(c) for c in cards_node.value]
+        if any(c is None for c in cards) or not cards:
+            return "a card exchange has no card, or a hidden card, that the auditor cannot follow"
+        known = [c for c in cards if c is not None]
+        where = tuple(c.pos for c in cards_node.value)
+        receiver = Seat(receiver_node.value)
+        if sender_node is None:
+            if receiver in taken:
+                return f"seat {int(receiver)} takes cards from the kitty twice"
+            taken[receiver] = cards_node
+            continue
+        sender = Seat(sender_node.value)
+        passed = out[-1] if out and out[-1].kind is ExchangeKind.BEST and out[-1].seat.partner is sender else None
+        if sender is receiver and passed is not None and passed.discard is None and len(known) == 1:
+            out[-1] = Exchange(ExchangeKind.BEST, passed.seat, passed.cards, passed.pos, passed.card_positions,
+                               discard=known[0], discard_pos=where[0])
+        elif sender is receiver:
+            out.append(Exchange(kitty_kind(known, farmers, go_under), sender, tuple(known), entry.pos, where))
+        elif receiver is sender.partner:
+            out.append(Exchange(ExchangeKind.BEST, sender, tuple(known), entry.pos, where))
+        else:
+            return f"seat {int(sender)} passes cards to seat {int(receiver)}, not a partner: no EGN rule does that"
+    for seat, cards_node in taken.items():
+        index = next((i for i, e in enumerate(out) if e.with_kitty and e.seat is seat), None)
+        if index is None:
+            return f"seat {int(seat)} takes cards from the kitty without giving any for them"
+        given = out[index]
+        received = tuple(c for c in (_card(n) for n in cards_node.value) if c is not None)
+        out[index] = Exchange(given.kind, given.seat, given.cards, given.pos, given.card_positions,
+                              received, tuple(n.pos for n in cards_node.value))
+    return tuple(out)

@@ -95,8 +95,9 @@ class GameEnd:
         self.after_end_reported = True
         result, deals = self.result, self.rules.game.deals
         if deals:
+            deals_text = f"{deals} deal{'s' if deals != 1 else ''}"
             last = f" (the last in hand {result.won_in_hand})" if result.won_in_hand is not None else " (not all of them are in the record)"
-            said = f"hand {record.number} is recorded after the game's {deals} deals{last}; it does not count"
+            said = f"hand {record.number} is recorded after the game's {deals_text}{last}; it does not count"
         else:
             said = f"hand {record.number} is recorded after {result.winner} won the game in hand {result.won_in_hand}; it does not count"
         self.finding(Finding(PLAYED_AFTER_GAME, said, record.pos, self.record.index, record.number))
@@ -111,7 +112,7 @@ class GameEnd:
         where = f"after hand {last}" if last is not None and hands[-1].number is not None else "before any hand"
         deals = self.rules.game.deals
         if deals:
-            why = (f"{self.deals_played} of the game's {deals} deals are recorded, so the deals that finish the game "
+            why = (f"{self.deals_played} of the game's {deals} deal{'s' if deals != 1 else ''} are recorded, so the deals that finish the game "
                    "are not in the record")
         else:
             why = (f"no side has reached {self.rules.game.target}, so the hands that finish the game are not in "
