@@ -188,3 +188,18 @@ def test_a_lost_exchange_line_accuses_nobody_of_a_card_it_moved() -> None:
     text = BEST_HAND.replace("best E: JH discard 9C", "best E: JH discard")
     found = findings(text, BEST)
     assert [code for code, *_ in found] == ["S001"]  # W's JH is not a card-not-held: the exchange moved it
+
+
+def test_the_json_form_of_the_model_keeps_every_variation() -> None:
+    from auditor.modeljson import game_json, read_model_json, to_json
+
+    text = (UNDER_HAND.replace("under E: 9C TC 9H", "under E: 9C TC 9H for 9D QD KD") + "\n" + BEST_HAND
+            + "\nhand 3 dealer S\nup JK H\nmisdeal W\nfarmer N: 9C TC 9H\nbid W pass, N order D, E call low alone\n")
+    games = read_text(text)
+    back = list(read_model_json(to_json(games)))
+    assert [game_json(g) for g in back] == [game_json(g) for g in games]
+    hands = game_json(back[0])["hands"]
+    assert hands[1]["exchanges"] == [{"kind": "best", "seat": "E", "cards": ["JH"], "received": [], "discard": "9C"}]
+    assert (hands[2]["up_suit"], hands[2]["misdeals"], hands[2]["calls"][1]) == ("H", ["W"], {"seat": "N", "call": "order", "suit": "D", "alone": False})
+    assert hands[0]["exchanges"][0]["received"] == ["9D", "QD", "KD"]
+    assert "up_suit" not in hands[1] and "misdeals" not in hands[1]  # only a hand with them has them
