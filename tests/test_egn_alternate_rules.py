@@ -229,3 +229,26 @@ def test_num_players_other_than_4_is_still_a_note() -> None:
     assert rules.scoring.fast_break and rules.game.deals == 1 and rules.game.target == 0
     ruleset, lost = to_egn(rules)
     assert ruleset["fast_break"] is True and ruleset["num_deals"] == 1 and lost == []
+
+
+def test_without_the_joker_and_no_trump_the_same_file_is_faulted_where_they_are_used() -> None:
+    """The joker-and-no-trump game under EGN's defaults (no joker, no no-trump): the `n` call is B212 and
+    each B is a card of no deck (D101), at the call and at the cards."""
+    source = json.loads(load("joker-no-trump"))
+    source["metadata"]["ruleset"] = {"std": False, "num_deals": 1, "four_trick_tokens": True}
+    text = json.dumps(source, indent=2)
+    (result,) = audit(read_egn_games(text))
+    found = [(f.code.code, f.pos.line) for f in result.all_findings()]
+    n_line = next(i for i, line in enumerate(text.splitlines(), 1) if '"n"' in line)
+    b_lines = [i for i, line in enumerate(text.splitlines(), 1) if '"B"' in line]
+    assert ("B212", n_line) in found
+    assert [line for code, line in found if code == "D101"] == b_lines  # dealt to S, and played in trick 2
+
+
+def test_farmers_reads_the_kitty_exchange_as_a_farmers_hand() -> None:
+    source = json.loads(load("go-under"))
+    source["metadata"]["ruleset"] = {"std": False, "farmers": True, "num_deals": 1}
+    (game,) = read_egn_games(json.dumps(source))
+    assert game.hands[0].exchanges[0].kind is ExchangeKind.FARMER
+    (result,) = audit([game])
+    assert result.all_findings() == [] and (result.computed_ns, result.computed_ew) == (1, 0)

@@ -203,3 +203,13 @@ def test_the_json_form_of_the_model_keeps_every_variation() -> None:
     assert (hands[2]["up_suit"], hands[2]["misdeals"], hands[2]["calls"][1]) == ("H", ["W"], {"seat": "N", "call": "order", "suit": "D", "alone": False})
     assert hands[0]["exchanges"][0]["received"] == ["9D", "QD", "KD"]
     assert "up_suit" not in hands[1] and "misdeals" not in hands[1]  # only a hand with them has them
+
+
+# --- the farmer's hand (EGN's `farmers`: "If a player receives three or more 9s and 10s (the 'farm'
+# cards), they can declare it ... allow them to exchange cards") -------------------------------------
+def test_the_farmers_hand_is_the_same_exchange_of_three_9s_and_10s() -> None:
+    farmer = UNDER_HAND.replace("under E:", "farmer E:")  # E holds four 9s and 10s and gives three
+    (game,) = audit_text(farmer, "hoyle", ["deal.farmers_hand=true"])
+    assert game.all_findings() == [] and (game.computed_ns, game.computed_ew) == (1, 0)
+    assert findings(farmer) == [("D109", 4, 8, "E exchanges 9C TC 9H for the kitty (a farmer's hand): this ruleset has no farmer's hand")]
+    assert [code for code, *_ in findings(farmer, UNDER)] == ["D109"]  # going under is another rule
