@@ -21,13 +21,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..textfile import InputError
-from ..cards import Card, Rank, Seat, Suit
+from ..cards import Card, Seat, Suit
 from ..model import (
-    BrokenHand, Call, CallKind, Comment, Exchange, ExchangeKind, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag,
-    TrickRecord,
+    BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord,
 )
 from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment
+from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
 from .rules import EGN_DEFAULTS, SET_TAG, from_egn
 from .shape import EMN_FILE_TYPE, ShapeError, check_egn, check_emn
@@ -334,61 +334,3 @@ def _locate(index: int, sizes: list[int]) -> tuple[int, int]:
             return t, index + 1
         index -= size
     return max(len(sizes), 1), index + 1
-
-
-def kitty_kind(cards: list[Card], farmers: bool, go_under: bool) -> ExchangeKind:
-    """Which house rule an exchange with the kitty is: EGN's ruleset says, or (with both or neither) the cards
-    do (three 9s and 10s are a farmer's hand)."""
-    farm = len(cards) == 3 and all(c.rank in (Rank.NINE, Rank.TEN) for c in cards)
-    if farmers and go_under or not farmers and not go_under:
-        return ExchangeKind.FARMER if farm else ExchangeKind.UNDER
-    return ExchangeKind.FARMER if farmers else ExchangeKind.UNDER
-
-
-def read_exchanges(node: Node, farmers: bool, go_under: bool) -> tuple[Exchange, ...] | str:
-    """EGN's ``cardExchanges`` as exchanges (docs/egn.md), or why they cannot be read.
-
-    ``{"sender": s, "receiver": p, "cards": [c]}`` with ``p`` the partner of ``s``: partner's best;
-    ``{"sender": s, "receiver": s, "cards": [...]}``: ``s`` gives the cards up face down, to the kitty
-    (a farmer's hand, going under) or, after a pass to ``s``, as the lone maker's discard;
-    ``{"receiver": s, "cards": [...]}`` (no sender): the cards ``s`` takes from the kitty.
-    """
-    out: list[Exchange] = []
-    taken: dict[Seat, Node] = {}
-    for entry in node.value:
-        receiver_node, cards_node = entry.value["receiver"], entry.value["cards"]
-        sender_node = entry.get("sender")
-        seats = [n.value for n in (sender_node, receiver_node) if n is not None]
-        if any(not 0 <= seat <= 3 for seat in seats):
-            return f"a card exchange names seat {max(seats)}; a four-handed game has seats 0-3"
-        cards = [_card(c) for c in cards_node.value]
-        if any(c is None for c in cards) or not cards:
-            return "a card exchange has no card, or a hidden card, that the auditor cannot follow"
-        known = [c for c in cards if c is not None]
-        where = tuple(c.pos for c in cards_node.value)
-        receiver = Seat(receiver_node.value)
-        if sender_node is None:
-            if receiver in taken:
-                return f"seat {int(receiver)} takes cards from the kitty twice"
-            taken[receiver] = cards_node
-            continue
-        sender = Seat(sender_node.value)
-        passed = out[-1] if out and out[-1].kind is ExchangeKind.BEST and out[-1].seat.partner is sender else None
-        if sender is receiver and passed is not None and passed.discard is None and len(known) == 1:
-            out[-1] = Exchange(ExchangeKind.BEST, passed.seat, passed.cards, passed.pos, passed.card_positions,
-                               discard=known[0], discard_pos=where[0])
-        elif sender is receiver:
-            out.append(Exchange(kitty_kind(known, farmers, go_under), sender, tuple(known), entry.pos, where))
-        elif receiver is sender.partner:
-            out.append(Exchange(ExchangeKind.BEST, sender, tuple(known), entry.pos, where))
-        else:
-            return f"seat {int(sender)} passes cards to seat {int(receiver)}, not a partner: no EGN rule does that"
-    for seat, cards_node in taken.items():
-        index = next((i for i, e in enumerate(out) if e.with_kitty and e.seat is seat), None)
-        if index is None:
-            return f"seat {int(seat)} takes cards from the kitty without giving any for them"
-        given = out[index]
-        received = tuple(c for c in (_card(n) for n in cards_node.value) if c is not None)
-        out[index] = Exchange(given.kind, given.seat, given.cards, given.pos, given.card_positions,
-                              received, tuple(n.pos for n in cards_node.value))
-    return tuple(out)

@@ -29,7 +29,8 @@ from ..cards import Seat
 from ..model import BrokenHand, CallKind, Exchange, GameRecord, HandRecord
 from ..rules.schema import Ruleset
 from .annotations import parse_call_comment, parse_play_comment
-from .reader import SEAT_TAGS, kitty_kind
+from .exchanges import kitty_kind
+from .reader import SEAT_TAGS
 from .rules import SET_TAG, to_egn
 from .seating import seats_by_rules
 from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE

@@ -20,12 +20,10 @@ from ..model import (
     NOWHERE,
     Call,
     CallKind,
-    Exchange,
     ExchangeKind,
     HandRecord,
     Holding,
     LoneDefense,
-    MisdealCall,
     Play,
     Pos,
     RenegeCall,
@@ -34,6 +32,7 @@ from ..model import (
     TrickRecord,
     new,
 )
+from .variations import VariationBuilder
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
 _CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
@@ -87,7 +86,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     return holdings
 
 
-class _Builder:
+class _Builder(VariationBuilder):
     """Builds model objects while the LALR parser runs (an inline transformer).
 
     Lark calls a method for every rule that has one; it needs no
@@ -168,41 +167,6 @@ class _Builder:
         words = text.split()
         named = Suit.parse(words[1]) if len(words) > 1 else None  # the suit named for a joker turned up
         return ("up", (_card(words[0]), Pos(line, column), named))
-
-    def misdeal(self, children: list[Token]) -> tuple[str, Any]:
-        (seat,) = children
-        return ("misdeal", MisdealCall(_SEATS[seat.value], self._pos(seat)))
-
-    # exchanges of cards (variations): farmer, under, best ----------------------
-    def _seat_cards(self, tok: Token) -> Holding:
-        """``S: 9C TD 9H`` (a SEAT_CARDS token): one seat and its cards."""
-        _, (holding,) = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
-        return holding
-
-    def received(self, children: list[Token]) -> tuple[str, tuple[tuple[Card, ...], tuple[Pos, ...]]]:
-        return ("received", (tuple(_card(c.value) for c in children), tuple(self._pos(c) for c in children)))
-
-    def loner_discard(self, children: list[Token]) -> tuple[str, tuple[Card, Pos]]:
-        (tok,) = children
-        return ("discard", (_card(tok.value), self._pos(tok)))
-
-    def _exchange(self, kind: ExchangeKind, children: list[Any]) -> tuple[str, Any]:
-        given = self._seat_cards(children[0])
-        extra = dict(child for child in children[1:])
-        received, received_at = extra.get("received", ((), ()))
-        discard, discard_at = extra.get("discard", (None, NOWHERE))
-        exchange = Exchange(kind, given.seat, given.cards, given.pos, given.card_positions,
-                            received, received_at, discard, discard_at)
-        return (kind.value, exchange)
-
-    def farmer(self, children: list[Any]) -> tuple[str, Any]:
-        return self._exchange(ExchangeKind.FARMER, children)
-
-    def under(self, children: list[Any]) -> tuple[str, Any]:
-        return self._exchange(ExchangeKind.UNDER, children)
-
-    def best(self, children: list[Any]) -> tuple[str, Any]:
-        return self._exchange(ExchangeKind.BEST, children)
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
