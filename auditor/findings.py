@@ -171,10 +171,24 @@ MISDEAL_NOT_DECLARED = _code(
 )
 FARMER_EXCHANGE = _code(
     "D109", "farmer-exchange", Category.DEAL, E,
-    "A farmer's hand exchange where the ruleset has none, of cards that are not three 9s and 10s, of cards the player does not hold, or a second one in a hand.",
+    "A farmer's hand exchange where the ruleset has none, of cards that are not three 9s and 10s, of cards the player does not hold, for cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
     "Seed 003's variation: a player dealt three 9s and 10s may exchange them for the three face-down cards, once.",
     "# hoyle has no farmer's hand (and KD QS TH are not three 9s and 10s)\n"
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nfarmer E: KD QS TH\n",
+)
+UNDER_EXCHANGE = _code(
+    "D110", "go-under-exchange", Category.DEAL, E,
+    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
+    "EGN's `go_under`: a player with a remarkably poor hand may swap three cards with the kitty, once; other cards in a hand change what every later card proves.",
+    "# hoyle has no going under (and E's hand has face cards and only two 9s and 10s)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nunder E: KD QS TH\n",
+)
+BEST_EXCHANGE = _code(
+    "D111", "partners-best-exchange", Category.DEAL, E,
+    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (or none, with their cards written).",
+    "EGN's `partners_best`: the lone maker's partner passes one card face down and the lone maker discards one; another card in the lone hand changes what every later card proves.",
+    "# hoyle has no partner's best\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\nbest S: JD discard KH\n",
 )
 
 # --- bid ------------------------------------------------------------------
@@ -457,10 +471,10 @@ GAME_UNFINISHED = _code(
 )
 RULE_NOT_HONOURED = _code(
     "G806", "rule-not-honoured", Category.GAME, W,
-    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply.",
+    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply: `num_players` other than 4, a value out of range, or both a winning score and a number of deals.",
     "The game is replayed without that rule, so rulings that depend on it may differ from the table's.",
     '{"fileType": "Euchre Game Notation", "version": "1.4",\n'
-    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"joker": true}},\n'
+    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"num_players": 3}},\n'
     ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
     '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
     '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',

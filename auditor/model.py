@@ -14,7 +14,7 @@ of the whole audit's time over a million hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from .cards import Card, Seat, Suit, Team
@@ -141,15 +141,38 @@ class MisdealCall:
     pos: Pos
 
 
+class ExchangeKind(StrEnum):
+    """The exchanges of cards that rule variations allow; the value is the statement's keyword."""
+
+    FARMER = "farmer"  # the farmer's hand: three 9s and 10s for the kitty's face-down cards
+    UNDER = "under"  # going under: three cards of a poor hand for the kitty's face-down cards
+    BEST = "best"  # partner's best: a card passed to the lone maker, who discards one
+
+
 @dataclass(frozen=True, slots=True)
 class Exchange:
-    """``farmer <seat>: <cards>``: cards a seat gives up for the face-down cards of the kitty (a variation)."""
+    """Cards that change hands before the play (a variation).
 
-    kind: str  # "farmer"
+    ``farmer <seat>: <cards> [for <cards>]`` and ``under <seat>: <cards> [for <cards>]``: ``seat``
+    gives ``cards`` for the face-down cards of the kitty (``received``, when written).
+    ``best <seat>: <card> [discard <card>]``: ``seat`` passes ``cards`` (one card) to their lone
+    partner, who discards ``discard``.
+    """
+
+    kind: ExchangeKind
     seat: Seat
     cards: tuple[Card, ...]
     pos: Pos
     card_positions: tuple[Pos, ...] = ()
+    received: tuple[Card, ...] = ()
+    received_positions: tuple[Pos, ...] = ()
+    discard: Card | None = None
+    discard_pos: Pos = NOWHERE
+
+    @property
+    def with_kitty(self) -> bool:
+        """Whether the cards are exchanged for the kitty's (a farmer's hand, going under)."""
+        return self.kind is not ExchangeKind.BEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +219,7 @@ class HandRecord:
     up: Card | None = None
     up_pos: Pos = NOWHERE
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up (``up JK H``)
+    up_suit_unknown: bool = False  # the record has no place for that suit (EGN): its absence is no finding
     misdeals: tuple[MisdealCall, ...] = ()
     exchanges: tuple[Exchange, ...] = ()
     calls: tuple[Call, ...] = ()

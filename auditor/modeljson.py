@@ -13,8 +13,13 @@ The document (documented in ``docs/egn.md``) is::
             "calls": [{"seat": "E", "call": "pass"},
                       {"seat": "N", "call": "order", "alone": false},
                       {"seat": "S", "call": "call", "suit": "S", "alone": true}],
+                      (also "high" and "low"; an "order" may have the "suit" named for a joker)
             "defend_alone": {"seat": "E", "after": 4},  (only when a defender defends alone:
                             the seat, and how many calls were written before it)
+            "up_suit": "H",  (only with a suit named for the joker turned up)
+            "misdeals": ["E"],  (only when a misdeal is declared)
+            "exchanges": [{"kind": "farmer" | "under" | "best", "seat": "S", "cards": ["9C", ...],
+                           "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
             "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
@@ -43,6 +48,7 @@ from .model import (
     CallKind,
     Comment,
     Exchange,
+    ExchangeKind,
     GameRecord,
     HandRecord,
     Holding,
@@ -81,6 +87,23 @@ def _defense(d: LoneDefense) -> dict[str, Any]:
     return {"seat": d.seat.name, "after": d.after}
 
 
+def _exchange(e: Exchange) -> dict[str, Any]:
+    return {"kind": e.kind.value, "seat": e.seat.name, "cards": [str(c) for c in e.cards],
+            "received": [str(c) for c in e.received], "discard": str(e.discard) if e.discard is not None else None}
+
+
+def _variations(hand: HandRecord) -> dict[str, Any]:
+    """The statements of rule variations, present only in hands that have them."""
+    out: dict[str, Any] = {}
+    if hand.up_suit is not None:
+        out["up_suit"] = hand.up_suit.letter
+    if hand.misdeals:
+        out["misdeals"] = [m.seat.name for m in hand.misdeals]
+    if hand.exchanges:
+        out["exchanges"] = [_exchange(e) for e in hand.exchanges]
+    return out
+
+
 def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
     if isinstance(hand, BrokenHand):
         return {"broken": hand.message, "hand": hand.number, "line": hand.pos.line, "column": hand.pos.column}
@@ -89,10 +112,7 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         "dealer": hand.dealer.name,
         "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
         "up": str(hand.up) if hand.up is not None else None,
-        **({"up_suit": hand.up_suit.letter} if hand.up_suit is not None else {}),
-        **({"misdeals": [m.seat.name for m in hand.misdeals]} if hand.misdeals else {}),
-        **({"exchanges": [{"kind": x.kind, "seat": x.seat.name, "cards": [str(c) for c in x.cards]}
-                          for x in hand.exchanges]} if hand.exchanges else {}),
+        **_variations(hand),
         "calls": [_call(c) for c in hand.calls],
         **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
@@ -171,6 +191,25 @@ def _comments(node: Node | None, parent: Node) -> tuple[Comment, ...]:
     return tuple(out)
 
 
+def _suit(node: Node | None, parent: Node, name: str) -> Suit:
+    letter = _need(node, parent, name, str)
+    if letter not in {"C", "D", "H", "S"}:
+        raise _Bad(f"{name} must be C, D, H or S, not {letter!r}", (node or parent).pos)
+    return Suit.parse(letter)
+
+
+def _read_exchange(node: Node) -> Exchange:
+    kind_text = _need(node.get("kind"), node, "an exchange's kind", str)
+    if kind_text not in {k.value for k in ExchangeKind}:
+        raise _Bad(f"an exchange's kind must be farmer, under or best, not {kind_text!r}", node.pos)
+    seat = _seat(node.get("seat") or node, "an exchange's seat")
+    cards = tuple(_card(c, "an exchanged card") for c in _need(node.get("cards"), node, "an exchange's cards", list))
+    received = tuple(_card(c, "a card taken") for c in _need(node.get("received"), node, "received", list, optional=True) or [])
+    discard = node.get("discard")
+    lone_discard = _card(discard, "discard") if discard is not None and discard.value is not None else None
+    return Exchange(ExchangeKind(kind_text), seat, cards, node.pos, received=received, discard=lone_discard)
+
+
 def _read_call(node: Node) -> Call:
     seat = _seat(node.get("seat") or node, "a call's seat")
     kind_text = _need(node.get("call"), node, "call", str)
@@ -180,10 +219,7 @@ def _read_call(node: Node) -> Call:
         raise _Bad(f"call must be pass, order, call, high or low, not {kind_text!r}", node.pos) from None
     suit = None
     if kind is CallKind.CALL or (kind is CallKind.ORDER and node.get("suit") is not None):
-        letter = _need(node.get("suit"), node, "suit", str)
-        if letter not in {"C", "D", "H", "S"}:
-            raise _Bad(f"suit must be C, D, H or S, not {letter!r}", node.pos)
-        suit = Suit.parse(letter)
+        suit = _suit(node.get("suit"), node, "suit")
     alone = _need(node.get("alone"), node, "alone", bool, optional=True) or False
     return Call(seat, kind, node.pos, suit, alone)
 
@@ -203,22 +239,11 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
     up = node.get("up")
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
-    named = node.get("up_suit")
-    if named is not None and named.value is not None:
-        letter = _need(named, node, "up_suit", str)
-        if letter not in {"C", "D", "H", "S"}:
-            raise _Bad(f"up_suit must be C, D, H or S, not {letter!r}", named.pos)
-        hand.up_suit = Suit.parse(letter)
+    if node.get("up_suit") is not None:
+        hand.up_suit = _suit(node.get("up_suit"), node, "up_suit")
     hand.misdeals = tuple(MisdealCall(_seat(m, "a misdeal's seat"), m.pos)
                           for m in _need(node.get("misdeals"), node, "misdeals", list, optional=True) or [])
-    exchanges = []
-    for x in _need(node.get("exchanges"), node, "exchanges", list, optional=True) or []:
-        kind = _need(x.get("kind"), x, "an exchange's kind", str)
-        if kind != "farmer":
-            raise _Bad(f"an exchange's kind must be farmer, not {kind!r}", x.pos)
-        cards = tuple(_card(c, "an exchanged card") for c in _need(x.get("cards"), x, "cards", list))
-        exchanges.append(Exchange(kind, _seat(x.get("seat") or x, "an exchange's seat"), cards, x.pos))
-    hand.exchanges = tuple(exchanges)
+    hand.exchanges = tuple(_read_exchange(e) for e in _need(node.get("exchanges"), node, "exchanges", list, optional=True) or [])
     hand.calls = tuple(_read_call(c) for c in _need(node.get("calls"), node, "calls", list, optional=True) or [])
     defense = node.get("defend_alone")
     if defense is not None and _need(defense, node, "defend_alone", dict, optional=True) is not None:

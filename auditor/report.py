@@ -23,6 +23,7 @@ _OUTCOME_WORDS = {
     Outcome.LONE_EUCHRE: "lone hand euchred",
     Outcome.THROWN_IN: "thrown in",
     Outcome.MISDEAL: "misdeal declared",
+    Outcome.FAST_BREAK: "fast break: no score",
     Outcome.UNKNOWN: "not scored from the record",
 }
 
@@ -55,6 +56,9 @@ def game_dict(path: str, g: GameResult) -> dict[str, Any]:
         "recorded": {"NS": g.recorded.ns, "EW": g.recorded.ew} if g.recorded is not None else None,
         "winner": g.winner.value if g.winner is not None else None,
         "won_in_hand": g.won_in_hand,
+        "finished": g.finished,
+        "deals": g.deals,
+        "tokens": {"NS": g.tokens[0], "EW": g.tokens[1]} if g.tokens is not None else None,
         "hands": [hand_dict(h) for h in g.hands],
         "notes": list(g.notes),
         **({"drinks": g.drinks} if g.drinks is not None else {}),
@@ -75,6 +79,8 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "points": {"NS": h.points_ns, "EW": h.points_ew},
         "outcome": h.outcome.value,
         "points_from_sheet": h.from_sheet,
+        "token": h.token.value if h.token is not None else None,
+        "token_point": h.token_point,
         "counted": h.counted,
         "recorded": {"NS": h.recorded.ns, "EW": h.recorded.ew} if h.recorded is not None else None,
         "corrected": {"NS": h.total_ns, "EW": h.total_ew},
@@ -152,6 +158,8 @@ def _hand_row(h: HandResult) -> str:
             result = f"bidding not known: {result}"
         if h.penalized is not None:
             result += f"; renege penalty on {h.penalized}"
+        if h.token is not None:
+            result += f"; token {h.token}" + (", set +1" if h.token_point else "")
         if not h.counted:
             result += " (after the game ended)"
     points = f"{h.points_ns}-{h.points_ew}"
@@ -183,6 +191,19 @@ def _write_drinks(game: GameResult, out: TextIO) -> None:
 def _verdict(game: GameResult) -> str:
     score = f"NS {game.computed_ns}, EW {game.computed_ew}"
     sheet = f" (the sheet shows NS {game.recorded.ns}, EW {game.recorded.ew})" if game.recorded is not None else ""
-    if game.winner is not None:
-        return f"Corrected score: {score}{sheet}. {game.winner} won in hand {game.won_in_hand}."
-    return f"Corrected score: {score}{sheet}. No side has won yet."
+    tokens = f" Four-trick tokens held: NS {game.tokens[0]}, EW {game.tokens[1]}." if game.tokens is not None else ""
+    deals = f"{game.deal_limit} deal{'s' if game.deal_limit != 1 else ''}"
+    if game.deal_limit and game.finished:
+        if game.won_in_hand is None:
+            end = f"The game's {deals} ended in deals that are not in the record."
+        elif game.winner is not None:
+            end = f"{game.winner} won, ahead after the last of {deals} (hand {game.won_in_hand})."
+        else:
+            end = f"The game ended in a tie after the last of {deals} (hand {game.won_in_hand})."
+    elif game.winner is not None:
+        end = f"{game.winner} won in hand {game.won_in_hand}."
+    elif game.deal_limit:
+        end = f"No side has won yet: {game.deals} of {deals} are recorded."
+    else:
+        end = "No side has won yet."
+    return f"Corrected score: {score}{sheet}. {end}{tokens}"

@@ -354,6 +354,8 @@ class GameSimulator:
 
     def game_won(self, ns: int, ew: int) -> Team | None:
         target, margin = self.rules.game.target, self.rules.game.win_by
+        if target == 0:  # a game of a number of deals (game.deals): it ends by count, not by score
+            return None
         for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
             if mine >= target and mine - theirs >= margin:
                 return team
@@ -377,7 +379,8 @@ class GameSimulator:
         dealer = Seat(rng.randrange(4))
         sheet_ns = sheet_ew = 0
         number = 0
-        while game.winner is None and number < MAX_HANDS_PER_GAME:
+        deals = self.rules.game.deals or MAX_HANDS_PER_GAME
+        while game.winner is None and number < min(deals, MAX_HANDS_PER_GAME):
             number += 1
             inject = rng.choice(ERROR_KINDS) if self.error_rate > 0 and rng.random() < self.error_rate else None
             play = _HandPlay(self, number, dealer, inject)

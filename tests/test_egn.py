@@ -111,18 +111,20 @@ def test_the_ruleset_object_maps_onto_our_keys() -> None:
 
 
 def test_a_key_that_cannot_be_honoured_is_a_note_shown_once(tmp_path: Path) -> None:
-    game = egn(metadata__ruleset={"joker": True, "num_deals": 8, "winning_score": 0, "farmers": True})
+    game = egn(metadata__ruleset={"num_players": 3, "num_deals": 8, "winning_score": 10, "joker": True, "farmers": True})
     path = tmp_path / "g.egn"
     path.write_text(text_of(game), encoding="utf-8")
     out = io.StringIO()
     main([str(path), "--format", "json"], out, io.StringIO())
-    notes = json.loads(out.getvalue())["games"][0]["notes"]
-    assert len([n for n in notes if "joker" in n]) == 1
-    assert any("num_deals: 8" in n for n in notes) and any("winning_score: 0" in n for n in notes)
-    assert any("farmers" in n for n in notes)
+    data = json.loads(out.getvalue())
+    notes = data["games"][0]["notes"]
+    assert len([n for n in notes if "num_players" in n]) == 1
+    assert any("winning_score: 10 and num_deals: 8 are both set" in n for n in notes)
+    assert not any("joker" in n or "farmers" in n for n in notes)  # EGN's house rules are honoured now
+    assert [f["code"] for f in data["findings"]].count("G806") == 2
     out = io.StringIO()
     main([str(path)], out, io.StringIO())
-    assert len([line for line in out.getvalue().splitlines() if "joker" in line]) == 1
+    assert len([line for line in out.getvalue().splitlines() if "num_players" in line]) == 1
 
 
 def test_a_winning_score_ends_the_game_there() -> None:

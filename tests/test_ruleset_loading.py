@@ -303,3 +303,22 @@ def test_an_unknown_rules_tag_names_file_line_and_column(tmp_path, capsys) -> No
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:2:1: game 1: nosuch: no such ruleset" in err
+
+
+# ------------------------------------------------------ one way to end a game (EGN's completion conditions)
+def test_a_game_of_a_number_of_deals_has_no_target(tmp_path: Path) -> None:
+    """EGN: a ruleset 'enforces either a target score ... OR a fixed deal count ..., but not both', and needs one."""
+    good = _write(tmp_path, "progressive.yaml", "extends: hoyle\ngame:\n  target: 0\n  deals: 8\n")
+    rules = load_ruleset(str(good))
+    assert (rules.game.target, rules.game.deals) == (0, 8)
+    both = _write(tmp_path, "both.yaml", "extends: hoyle\ngame:\n  deals: 8\n")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(both))
+    (problem,) = caught.value.problems
+    assert problem.startswith(f"{both}:2:1: game:") and "game.target is 10 and game.deals is 8" in problem
+    assert "game.target: 0 for a game of 8 deals" in problem
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("hoyle", ["game.target=0"])
+    (problem,) = caught.value.problems
+    assert "--set game.target=0" in problem and "both 0: a game needs one way to end" in problem
+    assert load_ruleset("hoyle", ["game.target=0", "game.deals=4"]).game.deals == 4

@@ -20,11 +20,10 @@ from ..model import (
     NOWHERE,
     Call,
     CallKind,
-    Exchange,
+    ExchangeKind,
     HandRecord,
     Holding,
     LoneDefense,
-    MisdealCall,
     Play,
     Pos,
     RenegeCall,
@@ -33,6 +32,7 @@ from ..model import (
     TrickRecord,
     new,
 )
+from .variations import VariationBuilder
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
 _CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
@@ -86,7 +86,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     return holdings
 
 
-class _Builder:
+class _Builder(VariationBuilder):
     """Builds model objects while the LALR parser runs (an inline transformer).
 
     Lark calls a method for every rule that has one; it needs no
@@ -167,18 +167,6 @@ class _Builder:
         words = text.split()
         named = Suit.parse(words[1]) if len(words) > 1 else None  # the suit named for a joker turned up
         return ("up", (_card(words[0]), Pos(line, column), named))
-
-    def misdeal(self, children: list[Token]) -> tuple[str, Any]:
-        (seat,) = children
-        return ("misdeal", MisdealCall(_SEATS[seat.value], self._pos(seat)))
-
-    def farmer(self, children: list[Token]) -> tuple[str, Any]:
-        (tok,) = children
-        _, holdings = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
-        first = holdings[0]
-        cards = tuple(card for h in holdings for card in h.cards)
-        where = tuple(p for h in holdings for p in h.card_positions)
-        return ("farmer", Exchange("farmer", first.seat, cards, first.pos, where))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
@@ -343,6 +331,9 @@ def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:
         x.seat is y.seat and x.card is y.card for x, y in zip(a.plays, b.plays))
 
 
+_EXCHANGES = frozenset(k.value for k in ExchangeKind)
+
+
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
     """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
     hand = HandRecord(number, dealer, pos)
@@ -376,7 +367,7 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                 hand.up, hand.up_pos, hand.up_suit = value
         elif kind == "misdeal":
             hand.misdeals = (*hand.misdeals, value)
-        elif kind == "farmer":
+        elif kind in _EXCHANGES:
             hand.exchanges = (*hand.exchanges, value)
         elif kind == "discard":
             if hand.discard is not None:

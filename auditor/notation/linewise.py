@@ -24,9 +24,9 @@ from .builder import _Builder, assemble_hand
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
 from .repair import Respelling, respell
-from .spelling import call_text, defense_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
+from .spelling import call_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
-KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer")
+KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best")
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 
@@ -83,8 +83,8 @@ def _canonical(kind: str, value: Any) -> str:
         return f"{kind} {value[0]}"
     if kind == "misdeal":
         return f"misdeal {value.seat}"
-    if kind == "farmer":
-        return f"farmer {value.seat}: " + " ".join(map(str, value.cards))
+    if kind in ("farmer", "under", "best"):
+        return exchange_text(value)
     if kind == "bid":
         return "bid " + ", ".join(call_text(c) if isinstance(c, Call) else defense_text(c) for c in value)
     if kind == "renege":

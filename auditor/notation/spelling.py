@@ -4,7 +4,7 @@ reader, which shows the canonical line when it reads a line written another way.
 from __future__ import annotations
 
 from ..cards import Card, Seat, Suit
-from ..model import Call, CallKind, Holding, LoneDefense, Play, Tag, TeamPoints
+from ..model import Call, CallKind, Exchange, Holding, LoneDefense, Play, Tag, TeamPoints
 
 
 def tag_line(tag: Tag) -> str:
@@ -47,3 +47,13 @@ def plays_text(plays: tuple[Play, ...] | list[Play]) -> str:
 
 def points_text(word: str, points: TeamPoints) -> str:
     return f"{word} NS {points.ns} EW {points.ew}"
+
+
+def exchange_text(exchange: Exchange) -> str:
+    """``farmer S: 9C TD 9H [for ...]``, ``under S: ... [for ...]``, ``best N: AS [discard 9C]``."""
+    text = f"{exchange.kind.value} {exchange.seat}: " + " ".join(str(c) for c in exchange.cards)
+    if exchange.received:
+        text += " for " + " ".join(str(c) for c in exchange.received)
+    if exchange.discard is not None:
+        text += f" discard {exchange.discard}"
+    return text

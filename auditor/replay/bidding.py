@@ -64,7 +64,7 @@ class Bidding:
         if record.up is None:
             return
         dealer_names = self.rules.bidding.joker_up is JokerUp.DEALER_NAMES
-        if record.up.is_joker and dealer_names and record.up_suit is None:
+        if record.up.is_joker and dealer_names and record.up_suit is None and not record.up_suit_unknown:
             self.report(JOKER_SUIT, f"the joker is turned up and no suit is named for it; under this ruleset the dealer "
                                     f"{self.dealer} names it before looking (write `up JK H`)", record.up_pos, seat=self.dealer)
         elif record.up_suit is not None and (not record.up.is_joker or not dealer_names):

@@ -1,9 +1,8 @@
-"""Variations of the deal (seed 003): declaring a misdeal for the cards dealt, and the farmer's hand.
+"""Variations of the deal (seed 003): declaring a misdeal for the cards dealt.
 
 :class:`DealVariations` is the part of :class:`~auditor.replay.hand.HandReplay`
-that judges ``misdeal <seat>`` and ``farmer <seat>: <cards>`` against the
-ruleset and the deal, and moves the cards of a farmer's exchange: the three
-9s and 10s go to the kitty, and its three face-down cards to the farmer.
+that judges ``misdeal <seat>`` against the ruleset and the deal.  Exchanges of
+cards (the farmer's hand, going under, partner's best) are in :mod:`.exchanges`.
 """
 
 from __future__ import annotations
@@ -11,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, Seat
-from ..findings import FARMER_EXCHANGE, MISDEAL_DECLARED, MISDEAL_NOT_DECLARED
+from ..findings import MISDEAL_DECLARED, MISDEAL_NOT_DECLARED
 from ..rules.schema import Misdeal, MisdealHand
-from .tricks import cards_text, held_text
+from .tricks import held_text
 
 if TYPE_CHECKING:
     from .hand import HandReplay
@@ -31,7 +30,7 @@ def qualifies(cards: set[Card] | frozenset[Card], kinds: list[MisdealHand]) -> b
 
 
 class DealVariations:
-    """Misdeals and the farmer's hand (mixed into :class:`HandReplay`)."""
+    """Misdeals (mixed into :class:`HandReplay`)."""
 
     def verify_misdeals(self: HandReplay) -> None:
         rule, kinds = self.rules.deal.misdeal, self.rules.deal.misdeal_hands
@@ -58,40 +57,3 @@ class DealVariations:
 
     def dealt_cards(self: HandReplay, seat: Seat) -> frozenset[Card]:
         return frozenset(c for c, owner in self.dealt_to.items() if owner is seat)
-
-    def exchange_cards(self: HandReplay) -> None:
-        """``farmer <seat>: <cards>``: judged, then the cards move (the kitty's face-down cards to the farmer)."""
-        exchanged = False
-        for exchange in self.record.exchanges:
-            seat, given = exchange.seat, exchange.cards
-            problems = []
-            if not self.rules.deal.farmers_hand:
-                problems.append("this ruleset has no farmer's hand")
-            if exchanged:
-                problems.append("the kitty's face-down cards were already exchanged in this hand")
-            if len(given) != 3 or any(c.rank not in _LOW for c in given):
-                problems.append(f"a farmer gives three 9s and 10s, not {cards_text(given)}")
-            held = self.held.get(seat)
-            if held is not None and not set(given) <= held:
-                problems.append(f"{seat} does not hold {cards_text(sorted(set(given) - held, key=str))}")
-            for problem in problems:
-                self.report(FARMER_EXCHANGE, f"{seat} exchanges {cards_text(given)} for the kitty: {problem}",
-                            exchange.pos, seat=seat)
-            exchanged = True
-            if held is None:
-                continue
-            kitty = self._face_down_kitty()
-            held.difference_update(given)
-            if kitty is not None:
-                held.update(kitty)
-                for card in kitty:
-                    self.dealt_to[card] = seat
-            else:  # the kitty is not known without the whole deal: those cards are not named
-                self.unnamed[seat] = self.unnamed.get(seat, 0) + len(given)
-
-    def _face_down_kitty(self: HandReplay) -> set[Card] | None:
-        """The kitty's cards but the up card, when the whole deal shows them."""
-        if len(self.held) < 4 or self.record.up is None:
-            return None
-        kitty = set(self.deck) - set(self.dealt_to) - {self.record.up}
-        return kitty if len(kitty) == self.rules.deck.kitty - 1 else None

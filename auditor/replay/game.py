@@ -20,41 +20,29 @@ from ..cards import Seat, Team
 from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
     DEALER_OUT_OF_ROTATION,
-    GAME_UNFINISHED,
     HAND_MISSING,
     HAND_NUMBER_OUT_OF_SEQUENCE,
     HAND_NUMBER_REPEATED,
-    PLAYED_AFTER_GAME,
     RULE_NOT_HONOURED,
     SCORE_MISMATCH,
     SYNTAX_ERROR,
-    WRONG_WINNER,
     Finding,
 )
 from ..model import BrokenHand, GameRecord, HandRecord, LostLine, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
+from .game_end import GameEnd
 from .hand import deck_of
 from .readings import replay_hand
 from .results import GameResult, HandResult, Outcome
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
 
-_WINNER_WORDS = {"ns": Team.NS, "ew": Team.EW, "n-s": Team.NS, "e-w": Team.EW}
 #: the number the reader gives a hand whose ``hand`` line does not say it
 UNKNOWN_NUMBER = -1
 _TAG_NAME = re.compile(r"tag:(\w+)")
 
 
-def game_is_won(rules: Ruleset, ns: int, ew: int) -> Team | None:
-    """The side that has won at this score, if any."""
-    target, margin = rules.game.target, rules.game.win_by
-    for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
-        if mine >= target and mine - theirs >= margin and mine >= theirs:
-            return team
-    return None
-
-
-class GameReplay:
+class GameReplay(GameEnd):
     def __init__(self, record: GameRecord, rules: Ruleset) -> None:
         self.record = record
         self.rules = rules
@@ -66,6 +54,8 @@ class GameReplay:
             self.result.findings.append(Finding(RULE_NOT_HONOURED, rule, record.pos, record.index))
         if rules.drinks is not None:
             self.result.drinks = empty_table()
+        self.tokens = {Team.NS: 0, Team.EW: 0}  # four-trick tokens held (scoring.four_trick_tokens)
+        self.deals_played = 0  # hands dealt so far, those the numbers show missing included (game.deals)
         self.total_ns, self.total_ew = record.initial_score
         # the last entry of the score sheet that could be read, and the corrected score at that point
         self.sheet_ns, self.sheet_ew = record.initial_score
@@ -92,6 +82,9 @@ class GameReplay:
         self.check_winner_tag()
         self.check_complete()
         self.result.computed_ns, self.result.computed_ew = self.total_ns, self.total_ew
+        if self.rules.scoring.four_trick_tokens:
+            self.result.tokens = (self.tokens[Team.NS], self.tokens[Team.EW])
+        self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         return self.result
 
     def record_slips(self) -> None:
@@ -114,31 +107,18 @@ class GameReplay:
             return (f"the {m.group(1)} tag is not read: the game is audited without it",)
         return (f"the {m.group(1)} tag is not read; nothing else is lost",)
 
-    def check_complete(self) -> None:
-        """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
-        claim = self.record.tag("Complete")
-        if claim is None or claim.strip().lower() not in {"yes", "true"} or self.result.winner is not None:
-            return
-        hands = self.record.hands
-        last = self.result.hands[-1].number if self.result.hands else None
-        where = f"after hand {last}" if last is not None and hands[-1].number is not None else "before any hand"
-        self.finding(Finding(
-            GAME_UNFINISHED,
-            f"the record ends {where} at NS {self.total_ns} EW {self.total_ew}; no side has reached "
-            f"{self.rules.game.target}, so the hands that finish the game are not in the record",
-            hands[-1].pos if hands else self.record.pos, self.record.index,
-        ))
-
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand, following: int | None) -> None:
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
-        self.check_numbering(hand.number, hand, following)
+        gap, _ = self.check_numbering(hand.number, hand, following)
+        self.count_deals(gap)
+        result.counted = not self.result.finished
         if hand.score is not None:  # keep the running score in step with the sheet
             result.recorded = hand.score
-            if self.result.winner is None:
+            if result.counted:
                 result.points_ns, result.points_ew = self._sheet_points(hand.score)
                 result.from_sheet = True
                 self.total_ns += result.points_ns
@@ -161,32 +141,27 @@ class GameReplay:
         result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
         if plan is not None or record.repairs:
             result.findings.extend(slip_findings(record, plan, result, literal, index))
-        result.counted = self.result.winner is None
+        self.count_deals(gap)
+        result.counted = not self.result.finished
         if not result.counted:
-            if not self.after_end_reported:
-                self.finding(Finding(
-                    PLAYED_AFTER_GAME,
-                    f"hand {record.number} is recorded after {self.result.winner} won the game in hand {self.result.won_in_hand}; it does not count",
-                    record.pos, index, record.number,
-                ))
-                self.after_end_reported = True
+            self.after_end(record)
             result.points_ns = result.points_ew = 0
+            result.token = None
         elif result.outcome is Outcome.UNKNOWN and not result.settled and result.penalized is None:
             if record.score is not None:
                 self._points_from_sheet(result, record.score)
             else:  # the sheet's next readable entry settles it
                 self.unresolved.append(result)
+        self.add_token(result)
         self.total_ns, self.total_ew = self._capped(self.total_ns + result.points_ns, self.total_ew + result.points_ew)
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
+        result.tokens_ns, result.tokens_ew = self.tokens[Team.NS], self.tokens[Team.EW]
         self.since_sheet.append(result)
         if record.score is not None:
             self.check_sheet(record, result, record.score)
             self.result.recorded = record.score
         if result.counted:
-            winner = game_is_won(self.rules, self.total_ns, self.total_ew)
-            if winner is not None:
-                self.result.winner = winner
-                self.result.won_in_hand = record.number
+            self.check_end(record)
         if self.result.drinks is not None:
             add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
         dealer = self.expected_dealer if dealer_lost else record.dealer
@@ -322,21 +297,6 @@ class GameReplay:
             return dealer
         return dealer.left
 
-    def check_winner_tag(self) -> None:
-        written = self.record.tag("Winner")
-        if written is None:
-            return
-        claimed = _WINNER_WORDS.get(written.strip().lower())
-        actual = self.result.winner
-        if claimed is actual:
-            return
-        actual_text = f"{actual} won in hand {self.result.won_in_hand}" if actual else "no side has won by the rules"
-        self.finding(Finding(
-            WRONG_WINNER,
-            f"the record names {written!r} the winner, but {actual_text} (NS {self.total_ns}, EW {self.total_ew})",
-            self.record.tag_pos("Winner"), self.record.index,
-        ))
-
 
 def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     """The sheet's points when the record allows them (or says nothing), else the allowed score nearest them."""
@@ -362,6 +322,8 @@ def _why(result: HandResult) -> str:
     against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
+    if result.token_point:
+        outcome += ", and a four-trick token that completes a set: one more point"
     made = (result.trump.name.lower() if result.trump else f"{result.no_trump} (no trump)" if result.no_trump
             else "trump (the up card is not recorded)")
     return f"{maker}{alone} made {made} and {taken}{against}{outcome}"

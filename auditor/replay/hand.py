@@ -8,7 +8,7 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
+from ..cards import Card, Rank, Seat, Suit, deck, display_order
 from ..findings import (
     CARD_NOT_IN_DECK,
     DISCARD_MISSING,
@@ -16,11 +16,7 @@ from ..findings import (
     DISCARD_UP_CARD,
     DISCARD_WITHOUT_PICKUP,
     DUPLICATE_CARD,
-    RENEGE_DISPROVEN,
-    RENEGE_UNPROVEN,
     STATEMENT_REPEATED,
-    TRICK_COUNT_MISMATCH,
-    TRICKS_MISSING,
     UP_CARD_IN_HAND,
     WRONG_HAND_SIZE,
     Code,
@@ -29,15 +25,16 @@ from ..findings import (
 )
 from ..model import HandRecord, Pos
 from ..rules.schema import Ruleset
-from .results import HandResult, Outcome, PlayFact
-from .scoring import hand_points, renege_points
+from .results import HandResult
 from .bidding import Bidding
 from .deal_variations import DealVariations
+from .exchanges import Exchanges
+from .settle import Settlement
 from .tricks import TrickPlay, cards_text
 
 
 
-class HandReplay(TrickPlay, Bidding, DealVariations):
+class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -81,6 +78,10 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         self.dealt_to: dict[Card, Seat] = {}
         self.seen: dict[Card, str] = {}  # card -> where it was first seen (for duplicates)
         self.discarded: Card | None = None
+        #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
+        self.put_away: dict[Card, str] = {}
+        self.kitty_exchanged_by: Seat | None = None  # the seat that exchanged cards with the kitty
+        self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
         self.unnamed: dict[Seat, int] = {}
         # the tricks
@@ -123,7 +124,7 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
         self.verify_up()
-        self.exchange_cards()
+        self.exchange_with_kitty()
         self.verify_misdeals()
         defense = record.lone_defense
         for index, call in enumerate(record.calls):
@@ -135,6 +136,7 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         self.finish_bidding()
         self.verify_undeclared_misdeal()
         self.take_up_card()
+        self.pass_best()
 
     # ------------------------------------------------------------------ deal
     def _check_in_deck(self, card: Card, pos: Pos, what: str, seat: Seat | None = None, trick: int | None = None) -> None:
@@ -229,106 +231,6 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             return False
         self.unnamed[seat] -= 1
         return True
-
-    # ---------------------------------------------------------------- points
-    def settle(self, facts: list[PlayFact]) -> None:
-        record, result = self.record, self.result
-        result.plays = tuple(facts)
-        if self.misdeal is not None and self.maker is None:
-            result.outcome = Outcome.MISDEAL
-            return
-        if self.thrown_in:
-            result.outcome = Outcome.THROWN_IN
-            self._check_called_reneges()
-            return
-        counts = record.trick_counts
-        if counts is not None:
-            if result.tricks_ns is not None and (counts.ns, counts.ew) != (result.tricks_ns, result.tricks_ew):
-                self.report(
-                    TRICK_COUNT_MISMATCH,
-                    f"the record says NS took {counts.ns} and EW {counts.ew} tricks; the cards played give NS {result.tricks_ns} and EW {result.tricks_ew}",
-                    counts.pos,
-                )
-            elif result.tricks_ns is None:
-                result.tricks_ns, result.tricks_ew = counts.ns, counts.ew
-        if result.tricks_ns is None and record.tricks and self.closed:
-            written = len(record.tricks) - len(self.unknown)
-            self.report(TRICKS_MISSING, f"hand {record.number} has {written} of {self.rules.deck.hand_size} tricks written and no trick count", record.tricks[-1].pos)
-        if self.maker is not None and result.tricks_ns is not None and result.tricks_ew is not None:
-            maker_team = self.maker.team
-            taken = result.tricks_ns if maker_team is Team.NS else result.tricks_ew
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
-            result.outcome = outcome
-            self._assign(maker_team, maker_pts, defender_pts)
-        elif self.maker is not None and record.tricks and self.missing_tricks:
-            self._settle_from_known_tricks()
-        self._check_called_reneges()
-
-    def _settle_from_known_tricks(self) -> None:
-        """Score a hand some of whose tricks are not in the record, when every way they went scores alike.
-
-        Otherwise the hand's possible points are kept (``result.possible``): the
-        game's replay takes the score sheet's entry when it is one of them.
-        """
-        assert self.maker is not None
-        maker_team = self.maker.team
-        known = self.won[0] if maker_team is Team.NS else self.won[1]
-        options: list[tuple[int, int, Outcome]] = []
-        for taken in range(known, known + self.missing_tricks + 1):
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
-            ns, ew = (maker_pts, defender_pts) if maker_team is Team.NS else (defender_pts, maker_pts)
-            if (ns, ew, outcome) not in options:
-                options.append((ns, ew, outcome))
-        if len({(ns, ew) for ns, ew, _ in options}) == 1:
-            ns, ew, outcome = options[0]
-            self.result.outcome = outcome if len(options) == 1 else Outcome.UNKNOWN
-            self.result.points_ns, self.result.points_ew = ns, ew
-            self.result.settled = True
-        else:
-            self.result.possible = tuple((ns, ew) for ns, ew, _ in options)
-
-    def _assign(self, maker_team: Team, maker_pts: int, defender_pts: int) -> None:
-        if maker_team is Team.NS:
-            self.result.points_ns, self.result.points_ew = maker_pts, defender_pts
-        else:
-            self.result.points_ns, self.result.points_ew = defender_pts, maker_pts
-
-    def _check_called_reneges(self) -> None:
-        result = self.result
-        for called in self.record.reneges:
-            proven = called.seat in result.renege_seats
-            if not proven:
-                # disproving the table takes every card of the seat's, each play written and judged
-                complete = (called.seat in self.held and not self.unnamed.get(called.seat)
-                            and len(self.record.tricks) >= self.rules.deck.hand_size
-                            and not self.unknown and not self.unjudged)
-                if complete:
-                    self.report(
-                        RENEGE_DISPROVEN,
-                        f"a renege was called on {called.seat}, but the recorded deal shows {called.seat} followed suit whenever able; no penalty",
-                        called.pos, seat=called.seat,
-                    )
-                    continue
-                self.report(
-                    RENEGE_UNPROVEN,
-                    f"a renege was called on {called.seat}; the record cannot show it without {called.seat}'s dealt cards, so the table's ruling stands",
-                    called.pos, seat=called.seat,
-                )
-            if result.penalized is not None:
-                continue
-            offenders = called.seat.team
-            penalty = renege_points(self.rules, self.alone or self.defender is not None)
-            result.penalized = offenders
-            if not self.rules.renege.hand_stands:  # the offending side scores nothing for the hand
-                if offenders is Team.NS or not self.rules.renege.innocent_side_keeps:
-                    result.points_ns = 0
-                if offenders is Team.EW or not self.rules.renege.innocent_side_keeps:
-                    result.points_ew = 0
-            if offenders is Team.NS:
-                result.points_ew += penalty
-            else:
-                result.points_ns += penalty
-
 
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 

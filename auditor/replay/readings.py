@@ -34,7 +34,7 @@ from .gaps import Reading, biddings, dealers, discards, placings, renege_seats, 
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
-    BID, DEALER, DISCARD, RENEGE, TRICK, UP,
+    BID, DEALER, DISCARD, EXCHANGES, RENEGE, TRICK, UP,
     SeatFix, UpCandidates,
     apply_seat_fixes, effective_kind, seats_written_twice, with_lost_tricks,
 )
@@ -96,6 +96,9 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     for lost, kind in plan.kinds:
         if kind == DEALER:
             expansions.append(lambda r: dealers(r, expected_dealer))
+    if any(kind in EXCHANGES for _, kind in plan.kinds):
+        # an exchange that cannot be read moved cards nobody knows: the holdings are read as if not dealt
+        expansions.append(lambda r: [replace(r, deal=())])
     plan.bid_absent = not record.calls and bool(record.tricks) and BID not in kinds
     up_lost = next((lost for lost, kind in plan.kinds if kind == UP), None)
     plan.up_absent = record.up is None and up_lost is None and (
@@ -190,7 +193,7 @@ def merge(results: list[HandResult]) -> HandResult:
     merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
     for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
-                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None)):
+                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None), ("token", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)
     scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible, r.settled) for r in results}

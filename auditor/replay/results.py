@@ -24,6 +24,7 @@ class Outcome(str, Enum):
     LONE_EUCHRE = "lone-euchre"
     THROWN_IN = "thrown-in"
     MISDEAL = "misdeal"  # a misdeal was declared for the cards dealt: nobody scores, the deal passes on
+    FAST_BREAK = "fast-break"  # scoring.fast_break: the defenders took the first two tricks and lost the rest: no score
     UNKNOWN = "unknown"  # the record does not say enough to score the hand
 
 
@@ -71,6 +72,12 @@ class HandResult:
     settled: bool = False
     #: the points are the score sheet's entry: the record could not score the hand
     from_sheet: bool = False
+    #: the side that earned a four-trick token in this hand (scoring.four_trick_tokens)
+    token: Team | None = None
+    #: the token completed a set, turned in for a point that is part of ``points_ns``/``points_ew``
+    token_point: bool = False
+    tokens_ns: int = 0  # the tokens each side holds after this hand
+    tokens_ew: int = 0
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew
@@ -91,7 +98,11 @@ class GameResult:
     computed_ew: int = 0
     recorded: TeamPoints | None = None  # the sheet's last running score
     winner: Team | None = None
-    won_in_hand: int | None = None
+    won_in_hand: int | None = None  # the hand that ended the game (the last deal of a game of a number of deals)
+    finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
+    deals: int = 0  # the hands dealt in the record, those the numbers show missing included
+    deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
+    tokens: tuple[int, int] | None = None  # four-trick tokens held at the end (NS, EW); None: no tokens in the rules
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured
     drinks: dict[str, list[tuple[int, str, int]]] | None = None

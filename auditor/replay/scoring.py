@@ -38,3 +38,15 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
 def renege_points(rules: Ruleset, alone: bool) -> int:
     """What the other side scores for a called renege (``alone``: a lone maker or a lone defender)."""
     return rules.renege.points_alone if alone else rules.renege.points
+
+
+def fast_break_may_apply(rules: Ruleset, alone: bool, maker_tricks: int) -> bool:
+    """Whether a hand the makers took ``maker_tricks`` of can be a fast break (``scoring.fast_break``):
+    the defenders' first two tricks and every other trick the makers'."""
+    scoring = rules.scoring
+    return scoring.fast_break and (scoring.fast_break_alone or not alone) and maker_tricks == rules.deck.hand_size - 2
+
+
+def is_fast_break(makers_won: list[bool]) -> bool:
+    """EGN: "the defending team ... gets the first two tricks and then loses the last three" (in trick order)."""
+    return len(makers_won) > 2 and not makers_won[0] and not makers_won[1] and all(makers_won[2:])

@@ -31,7 +31,7 @@ from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
 from .slips import SeatFix
-from .slips import BID, DEAL, DEALER, DISCARD, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
+from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
 def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
@@ -84,6 +84,9 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
                 + ": no ruling rests on trump or the dealer's pickup where it depends on it"]
     if kind == DEAL:
         return ["the cards dealt on this line are not known: a renege is shown only by a card the player is seen to play later"]
+    if kind in EXCHANGES:
+        return [f"an exchange of cards ({kind}) is not known: nobody's holding after it is known, so the hand is judged "
+                "as if the deal were not written (a renege is shown only by a card the player is seen to play later)"]
     if kind == BID:
         made = [c for c in record.calls if c.kind.value != "pass"]
         if made:

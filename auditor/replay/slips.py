@@ -17,6 +17,8 @@ from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
 #: statements whose loss the replay knows how to read around
 TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
     "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer", "number")
+#: exchanges of cards (variations): whoever they touch held other cards than the deal says
+EXCHANGES = frozenset({"farmer", "under", "best"})
 
 
 def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | None:

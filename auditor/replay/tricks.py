@@ -129,7 +129,7 @@ class TrickPlay:
         played_at: dict[Card, tuple[int, Seat]] = {}
         lone_partner = self.maker.partner if self.alone and self.maker is not None else None
         defender_partner = self.defender.partner if self.defender is not None else None
-        deck, discarded, up, held_of = self.deck, self.discarded, record.up, self.held
+        deck, discarded, up, held_of, put_away = self.deck, self.discarded, record.up, self.held, self.put_away
         won_ns = won_ew = 0
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
             if any_unknown and t_index in unknown:
@@ -165,7 +165,8 @@ class TrickPlay:
                 seen_seats.add(seat)
                 expected = next_of[seat]
                 held = held_of.get(seat)
-                if c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held):
+                if (c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held)
+                        or (put_away and c in put_away)):
                     if judged:
                         self._check_card(play, t_index, played_at)  # something to look into: the full checks
                     else:
@@ -223,6 +224,9 @@ class TrickPlay:
         played_at[c] = (t_index, seat)
         if c == self.discarded:
             self.report(CARD_NOT_HELD, f"{seat} plays {c}, which the dealer discarded", play.pos, trick=t_index, seat=seat)
+            return
+        if c in self.put_away:
+            self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {self.put_away[c]}", play.pos, trick=t_index, seat=seat)
             return
         up = self.record.up
         if up is not None and c == up and c not in self.dealt_to:

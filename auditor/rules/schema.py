@@ -58,6 +58,20 @@ class MisdealHand(str, Enum):
     """Seed 003: 'a single ace with the remainder of the hand comprised of 9's and 10's'."""
 
 
+class GoUnderHand(str, Enum):
+    THREE_NINES_AND_TENS = "three-nines-and-tens"
+    """EGN: 'three 9s and 10s': at least three of the hand's cards are 9s and 10s."""
+    NO_FACE_CARDS = "no-face-cards"
+    """EGN: 'no face cards': no jack, queen or king (nor the joker); an ace is not a face card."""
+
+
+class PartnersBestCard(str, Enum):
+    ANY = "any"
+    """The partner passes any card: which one is 'best' is the partner's judgement."""
+    HIGHEST_TRUMP = "highest-trump"
+    """The partner passes their highest trump when they hold one (any card when they hold none)."""
+
+
 class JokerUp(str, Enum):
     DEALER_NAMES = "dealer-names"
     """The dealer names the trump suit before looking at their hand (written `up JK H`)."""
@@ -130,6 +144,19 @@ class DealRules(_Strict):
         "of the kitty before bidding, the first to the dealer's left first (written `farmer <seat>: <three cards>`; "
         "seed 003 lines 45-49).",
     )
+    go_under: bool = Field(
+        default=False,
+        description="Going under (EGN's `go_under`, 'Defend the Left', 'Bottoms'): a player dealt a hand of "
+        "`go_under_hands` may exchange three cards for the three face-down cards of the kitty before bidding, once a hand "
+        "(written `under <seat>: <three cards>`).",
+    )
+    go_under_hands: list[GoUnderHand] = Field(
+        default=[GoUnderHand.THREE_NINES_AND_TENS, GoUnderHand.NO_FACE_CARDS],
+        min_length=1,
+        max_length=2,
+        description="The hands that may go under: `three-nines-and-tens` (three or more 9s and 10s), `no-face-cards` "
+        "(no jack, queen or king; EGN's two examples of 'a remarkably poor hand').",
+    )
 
 
 class BiddingRules(_Strict):
@@ -188,6 +215,17 @@ class BiddingRules(_Strict):
         description="No-trump bids allowed in round 2 instead of a suit, also alone: `high` (the highest card of the suit "
         "led wins) and `low` (the lowest wins); jacks rank in their own suit (seed 003 lines 36-41; EGN's `allow_no_trump`: `high`).",
     )
+    partners_best: bool = Field(
+        default=False,
+        description="Partner's best (EGN's `partners_best`, 'call for best'): once a player makes trump alone, their "
+        "partner may pass them a card face down and the lone player discards one (written `best <partner>: <card> "
+        "discard <card>`).",
+    )
+    partners_best_card: PartnersBestCard = Field(
+        default=PartnersBestCard.ANY,
+        description="Which card the partner passes for partner's best: `any` (the partner's judgement) or "
+        "`highest-trump` (their highest trump, when they hold one).",
+    )
 
 
 class PlayRules(_Strict):
@@ -218,6 +256,20 @@ class ScoringRules(PointsTable):
         default=None,
         description="Points for a no-trump hand (high or low); absent: as for a trump hand.",
     )
+    fast_break: bool = Field(
+        default=False,
+        description="The fast break (EGN's `fast_break`): defenders who take the first two tricks and then lose every "
+        "other trick leave the hand scoring nothing for either side.",
+    )
+    fast_break_alone: bool = Field(
+        default=True,
+        description="The fast break also applies against a lone maker (EGN's text makes no exception).",
+    )
+    four_trick_tokens: int = Field(
+        default=0, ge=0, le=100,
+        description="Four-trick tokens (EGN's `four_trick_tokens`: 4): makers, not alone, who take every trick but one "
+        "(4 of 5) get a token besides their points; this many tokens are turned in for one more point. 0: no tokens.",
+    )
 
 
 class RenegeRules(_Strict):
@@ -236,12 +288,29 @@ class RenegeRules(_Strict):
 
 
 class GameRules(_Strict):
-    target: int = Field(default=10, ge=1, le=1000, description="Points that win the game.")
+    target: int = Field(default=10, ge=0, le=1000, description="Points that win the game (0: no target; `deals` ends the game).")
     win_by: int = Field(default=1, ge=1, le=100, description="The winners must lead by at least this many points (Australian option: 2).")
     max_score: int = Field(
         default=0, ge=0, le=1000,
         description="A side's score never passes this (0: no cap); Bicycle's Euchre Club of Chicago: 'you can score up to 13 points'.",
     )
+    deals: int = Field(
+        default=0, ge=0, le=1000,
+        description="A game of this many deals (EGN's `num_deals`; progressive Euchre): the side ahead after the last "
+        "deal wins, equal scores are a tie. 0: no limit (`target` ends the game).",
+    )
+
+    @model_validator(mode="after")
+    def _one_way_to_end(self) -> GameRules:
+        """EGN: 'A game must have a single defined completion condition': a target score or a number of deals."""
+        if self.target == 0 and self.deals == 0:
+            raise ValueError("game.target and game.deals are both 0: a game needs one way to end (a target score, or a number of deals)")
+        if self.target and self.deals:
+            raise ValueError(
+                f"game.target is {self.target} and game.deals is {self.deals}: a game ends one way only; "
+                f"write game.target: 0 for a game of {self.deals} deals, or game.deals: 0 for a game to {self.target}"
+            )
+        return self
 
 
 class DrinkRules(_Strict):
