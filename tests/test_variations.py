@@ -311,3 +311,15 @@ def test_the_new_words_are_written_back_by_fmt_and_survive_the_json_form(tmp_pat
     back = io.StringIO()
     assert main(["convert", str(json_path), "--to", "text"], back, io.StringIO()) == 0
     assert back.getvalue() == NEW_WORDS_CANONICAL
+
+
+def test_order_it_down_combines_with_the_other_bidding_keys() -> None:
+    """Seed 003 lines 27-29 ("If dealer's partner wishes to make the suit of the face-up card trumps, she must
+    play alone") with lines 24-26 (the order needs the suit): S, the dealer N's partner, holds JD and orders
+    alone (no B210); with W's hand instead (no diamond), the same order breaks the suit rule (B214)."""
+    keys = ["bidding.dealer_partner_order_alone=true", "bidding.order_needs_the_suit=true"]
+    alone = f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S order alone\n"
+    assert found(alone, "hoyle", keys) == []
+    assert found(alone.replace("S order alone\n", "S order\ndiscard TC\n"), "hoyle", keys) == [("B210", None, "S")]
+    no_suit = alone.replace("S: JD JC AS 9H AC  W: QC JS QH KC TS", "S: QC JS QH KC TS  W: JD JC AS 9H AC")
+    assert found(no_suit, "hoyle", keys) == [("B214", None, "S")]
