@@ -1,0 +1,92 @@
+"""A whole game: the tags, the hands until a side has won, the running score and the sheet."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from ..cards import Seat, Team
+from ..rules.schema import AfterThrowIn, Ruleset
+from .dealing import build_deck
+from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, InjectedError, SimGame
+from .hand import HandSimulator
+
+
+class GameSimulator:
+    """Simulate one game under a ruleset with its own random generator."""
+
+    def __init__(self, rules: Ruleset, seed: int, number: int, error_rate: float = 0.0, rules_name: str | None = None) -> None:
+        self.rules = rules
+        self.rules_name = rules_name or rules.name
+        self.rng = random.Random(f"euchre-audit:{seed}:{number}")
+        self.number = number
+        self.error_rate = error_rate
+        self.deck = build_deck(rules)
+
+    def game_won(self, ns: int, ew: int) -> Team | None:
+        target, margin = self.rules.game.target, self.rules.game.win_by
+        for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
+            if mine >= target and mine - theirs >= margin:
+                return team
+        return None
+
+    def run(self) -> SimGame:
+        rng = self.rng
+        players = tuple(rng.sample(PLAYERS, 4))
+        event = rng.choice(EVENTS)
+        game = SimGame(self.number, players, event)  # type: ignore[arg-type]
+        day = 1 + rng.randrange(28)
+        game.lines.extend([
+            f'[Event "{event}"]',
+            f'[Date "2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"]',
+            f'[North "{players[0]}"]',
+            f'[East "{players[1]}"]',
+            f'[South "{players[2]}"]',
+            f'[West "{players[3]}"]',
+            f'[Rules "{self.rules_name}"]',
+        ])
+        dealer = Seat(rng.randrange(4))
+        sheet_ns = sheet_ew = 0
+        number = 0
+        while game.winner is None and number < MAX_HANDS_PER_GAME:
+            number += 1
+            inject = rng.choice(ERROR_KINDS) if self.error_rate > 0 and rng.random() < self.error_rate else None
+            play = HandSimulator(self.rules, self.deck, rng, number, dealer, inject)
+            lines = play.run()
+            facts = play.facts
+            game.lines.append("")
+            base = len(game.lines)
+            game.lines.extend(lines)
+            game.score_ns += facts.points_ns
+            game.score_ew += facts.points_ew
+            sheet_ns += facts.points_ns
+            sheet_ew += facts.points_ew
+            if play.injected is not None:
+                t, seat, code, index = play.injected
+                game.errors.append((InjectedError(self.number, number, t, seat.name, code, inject or "", 0), base + index))
+            elif inject is not None:  # no chance for a wrong card this hand: a wrong sheet entry instead
+                if rng.random() < 0.5:
+                    sheet_ns += rng.choice((1, 2))
+                else:
+                    sheet_ew += rng.choice((1, 2))
+                game.errors.append((InjectedError(self.number, number, None, None, SCORE_CODE, "score", 0), base + len(lines)))
+            game.lines.append(f"score NS {sheet_ns} EW {sheet_ew}")
+            game.hands.append(facts)
+            game.winner = self.game_won(game.score_ns, game.score_ew)
+            if facts.maker is None and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
+                continue
+            dealer = dealer.left
+        return game
+
+
+def simulate(
+    rules: Ruleset,
+    games: int,
+    seed: int,
+    error_rate: float = 0.0,
+    rules_name: str | None = None,
+    first: int = 1,
+) -> Iterator[SimGame]:
+    """Yield ``games`` simulated games, numbered from ``first``."""
+    for number in range(first, first + games):
+        yield GameSimulator(rules, seed, number, error_rate, rules_name).run()
