@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from ..cards import Seat, Suit, Team
+from ..cards import Card, Seat, Suit, Team
+from ..rules.schema import NoTrumpCall
 
 PLAYERS = (
     "Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Hank",
@@ -51,6 +52,13 @@ class SimHand:
     trump: Suit | None = None
     round: int | None = None
     alone: bool = False
+    no_trump: NoTrumpCall | None = None  # a high or low hand (trump None)
+    defender: Seat | None = None  # a defender who defended alone
+    misdeal: Seat | None = None  # the seat that declared a misdeal: the hand was not played
+    farmer: Seat | None = None  # the seat that made the farmer's exchange
+    farmer_gave: tuple[Card, ...] = ()
+    up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
+    renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
     tricks_ns: int = 0
     tricks_ew: int = 0
     points_ns: int = 0

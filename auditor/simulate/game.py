@@ -10,17 +10,23 @@ from ..rules.schema import AfterThrowIn, Ruleset
 from .dealing import build_deck
 from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, InjectedError, SimGame
 from .hand import HandSimulator
+from .scoring import capped
 
 
 class GameSimulator:
-    """Simulate one game under a ruleset with its own random generator."""
+    """Simulate one game under a ruleset with its own random generator.
 
-    def __init__(self, rules: Ruleset, seed: int, number: int, error_rate: float = 0.0, rules_name: str | None = None) -> None:
+    ``called``: the share of injected wrong cards the table calls (a `renege` line, scored with the penalty).
+    """
+
+    def __init__(self, rules: Ruleset, seed: int, number: int, error_rate: float = 0.0, rules_name: str | None = None,
+                 called: float = 0.0) -> None:
         self.rules = rules
         self.rules_name = rules_name or rules.name
         self.rng = random.Random(f"euchre-audit:{seed}:{number}")
         self.number = number
         self.error_rate = error_rate
+        self.called = called
         self.deck = build_deck(rules)
 
     def game_won(self, ns: int, ew: int) -> Team | None:
@@ -30,13 +36,8 @@ class GameSimulator:
                 return team
         return None
 
-    def run(self) -> SimGame:
-        rng = self.rng
-        players = tuple(rng.sample(PLAYERS, 4))
-        event = rng.choice(EVENTS)
-        game = SimGame(self.number, players, event)  # type: ignore[arg-type]
-        day = 1 + rng.randrange(28)
-        game.lines.extend([
+    def tags(self, players: tuple[str, ...], event: str, day: int) -> list[str]:
+        tags = [
             f'[Event "{event}"]',
             f'[Date "2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"]',
             f'[North "{players[0]}"]',
@@ -44,37 +45,44 @@ class GameSimulator:
             f'[South "{players[2]}"]',
             f'[West "{players[3]}"]',
             f'[Rules "{self.rules_name}"]',
-        ])
+        ]
+        return tags
+
+    def run(self) -> SimGame:
+        rng, rules = self.rng, self.rules
+        players = tuple(rng.sample(PLAYERS, 4))
+        event = rng.choice(EVENTS)
+        game = SimGame(self.number, players, event)  # type: ignore[arg-type]
+        day = 1 + rng.randrange(28)
+        game.lines.extend(self.tags(players, event, day))
         dealer = Seat(rng.randrange(4))
-        sheet_ns = sheet_ew = 0
+        sheet_off_ns = sheet_off_ew = 0  # what the sheet's wrong entries added, carried forward
         number = 0
         while game.winner is None and number < MAX_HANDS_PER_GAME:
             number += 1
             inject = rng.choice(ERROR_KINDS) if self.error_rate > 0 and rng.random() < self.error_rate else None
-            play = HandSimulator(self.rules, self.deck, rng, number, dealer, inject)
+            play = HandSimulator(rules, self.deck, rng, number, dealer, inject, self.called)
             lines = play.run()
             facts = play.facts
             game.lines.append("")
             base = len(game.lines)
             game.lines.extend(lines)
-            game.score_ns += facts.points_ns
-            game.score_ew += facts.points_ew
-            sheet_ns += facts.points_ns
-            sheet_ew += facts.points_ew
+            game.score_ns = capped(rules, game.score_ns + facts.points_ns)
+            game.score_ew = capped(rules, game.score_ew + facts.points_ew)
             if play.injected is not None:
                 t, seat, code, index = play.injected
                 game.errors.append((InjectedError(self.number, number, t, seat.name, code, inject or "", 0), base + index))
             elif inject is not None:  # no chance for a wrong card this hand: a wrong sheet entry instead
                 if rng.random() < 0.5:
-                    sheet_ns += rng.choice((1, 2))
+                    sheet_off_ns += rng.choice((1, 2))
                 else:
-                    sheet_ew += rng.choice((1, 2))
+                    sheet_off_ew += rng.choice((1, 2))
                 game.errors.append((InjectedError(self.number, number, None, None, SCORE_CODE, "score", 0), base + len(lines)))
-            game.lines.append(f"score NS {sheet_ns} EW {sheet_ew}")
+            game.lines.append(f"score NS {game.score_ns + sheet_off_ns} EW {game.score_ew + sheet_off_ew}")
             game.hands.append(facts)
             game.winner = self.game_won(game.score_ns, game.score_ew)
-            if facts.maker is None and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
-                continue
+            if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
+                continue  # thrown in: the same dealer deals again (a declared misdeal passes the deal on)
             dealer = dealer.left
         return game
 
@@ -86,7 +94,8 @@ def simulate(
     error_rate: float = 0.0,
     rules_name: str | None = None,
     first: int = 1,
+    called: float = 0.0,
 ) -> Iterator[SimGame]:
-    """Yield ``games`` simulated games, numbered from ``first``."""
+    """Yield ``games`` simulated games, numbered from ``first`` (see :class:`GameSimulator`)."""
     for number in range(first, first + games):
-        yield GameSimulator(rules, seed, number, error_rate, rules_name).run()
+        yield GameSimulator(rules, seed, number, error_rate, rules_name, called).run()

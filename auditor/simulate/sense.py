@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Suit, effective_suit, trick_strength
+from collections.abc import Iterable
+
+from ..cards import SUITS, Card, Rank, Suit, effective_suit, trick_strength
+
+#: what a card is worth to its holder's side in strength(), by its power as a trump
+_JOKER_WORTH = 3.4
+#: a sure winner, and a winner guarded by one card, in a no-trump hand
+_NO_TRUMP_TOP, _NO_TRUMP_GUARDED, _NO_TRUMP_JOKER = 2.2, 0.8, 3.0
 
 
 def power(c: Card, trump: Suit) -> int:
@@ -20,13 +27,34 @@ def strength(hand: list[Card], trump: Suit) -> float:
         if suit is trump:
             trumps += 1
             p = power(c, trump)
-            value += 3.0 if p == 200 else 2.6 if p == 199 else 2.0 if c.rank is Rank.ACE else 1.7 if c.rank is Rank.KING else 1.4
+            value += (_JOKER_WORTH if p == 300 else 3.0 if p == 200 else 2.6 if p == 199 else 2.0 if c.rank is Rank.ACE
+                      else 1.7 if c.rank is Rank.KING else 1.4)
         else:
             suits_held.add(suit)
             if c.rank is Rank.ACE:
                 value += 0.9
     if trumps >= 2:
         value += 0.3 * (3 - len(suits_held))
+    return value
+
+
+def no_trump_strength(hand: Iterable[Card], low: bool, ranks: Iterable[Rank]) -> float:
+    """What ``hand`` is worth with no trump, played high or ``low``, on the scale of :func:`strength`.
+
+    A card whose betters in its suit (the higher ranks, or the lower ones when
+    low) are all in the hand is a sure winner; one with a single better that
+    it can wait out under a guard is worth something; the joker wins any trick.
+    """
+    order = sorted(ranks, reverse=not low)  # the winning rank first
+    cards = list(hand)
+    value = _NO_TRUMP_JOKER if any(c.is_joker for c in cards) else 0.0
+    for suit in SUITS:
+        places = sorted(order.index(c.rank) for c in cards if c.suit is suit and not c.is_joker)
+        for held_above, place in enumerate(places):
+            if place == held_above:
+                value += _NO_TRUMP_TOP
+            elif place == held_above + 1 and len(places) > place:
+                value += _NO_TRUMP_GUARDED
     return value
 
 
