@@ -18,8 +18,11 @@ def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME|PATH", help="ruleset the games are played under (default: hoyle)")
-    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="change one rule (repeatable), e.g. --set 'bidding.no_trump_calls=[high, low]'; written in each game's [Set] tag")
     p.add_argument("--errors", type=float, default=0.0, metavar="RATE", help="share of hands (0-1) that carry one injected mistake")
+    p.add_argument("--called", type=float, default=0.0, metavar="SHARE",
+                   help="share (0-1) of the injected wrong cards that the table calls: a `renege` line, and the hand scored "
+                        "with the ruleset's renege penalty (default 0)")
     p.add_argument("--hands", type=int, metavar="N", help="stop after the game in which N hands are reached")
     p.add_argument("-o", "--output", metavar="FILE", help="write the games here (default: standard output)")
     p.add_argument("--errors-out", metavar="FILE", help="write the injected mistakes here as JSON lines (default: standard error)")
@@ -28,13 +31,16 @@ def run_simulate(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         p.error("--games must be 0 or more and --hands 1 or more")
     if not 0.0 <= args.errors <= 1.0:
         p.error("--errors is a share of hands between 0 and 1, e.g. 0.05")
+    if not 0.0 <= args.called <= 1.0:
+        p.error("--called is a share of the injected wrong cards between 0 and 1, e.g. 0.5")
     try:
         rules = load_ruleset(args.rules, args.overrides)
     except RulesetError as e:
         for line in e.problems:
             err.write(f"euchre-audit: invalid ruleset: {line}\n")
         return 2
-    sims = simulate(rules, args.games, args.seed, args.errors, args.rules)
+    # the changes are written in each game's [Set] tag: the file audits as generated, without --set
+    sims = simulate(rules, args.games, args.seed, args.errors, args.rules, overrides=args.overrides, called=args.called)
     try:
         games_out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else None
         errors_out = open(args.errors_out, "w", encoding="utf-8") if args.errors_out else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..cards import Seat, Team
 from ..rules.schema import AfterThrowIn, Ruleset
@@ -13,19 +13,30 @@ from .hand import HandSimulator
 from .scoring import capped
 
 
+def set_tag(overrides: Sequence[str]) -> str | None:
+    """``[Set "a.b=1; c.d=[x, y]"]``: the ``--set`` changes the games were played under, so that the file
+    audits as it was generated without them on the command line; None without changes."""
+    if not overrides:
+        return None
+    value = "; ".join(o.strip() for o in overrides).replace("\\", "\\\\").replace('"', '\\"')
+    return f'[Set "{value}"]'
+
+
 class GameSimulator:
     """Simulate one game under a ruleset with its own random generator.
 
+    ``overrides``: the ``--set`` changes already in ``rules``, written in a ``[Set]`` tag.
     ``called``: the share of injected wrong cards the table calls (a `renege` line, scored with the penalty).
     """
 
     def __init__(self, rules: Ruleset, seed: int, number: int, error_rate: float = 0.0, rules_name: str | None = None,
-                 called: float = 0.0) -> None:
+                 overrides: Sequence[str] = (), called: float = 0.0) -> None:
         self.rules = rules
         self.rules_name = rules_name or rules.name
         self.rng = random.Random(f"euchre-audit:{seed}:{number}")
         self.number = number
         self.error_rate = error_rate
+        self.overrides = tuple(overrides)
         self.called = called
         self.deck = build_deck(rules)
 
@@ -46,7 +57,8 @@ class GameSimulator:
             f'[West "{players[3]}"]',
             f'[Rules "{self.rules_name}"]',
         ]
-        return tags
+        changes = set_tag(self.overrides)
+        return tags + [changes] if changes is not None else tags
 
     def run(self) -> SimGame:
         rng, rules = self.rng, self.rules
@@ -94,8 +106,9 @@ def simulate(
     error_rate: float = 0.0,
     rules_name: str | None = None,
     first: int = 1,
+    overrides: Sequence[str] = (),
     called: float = 0.0,
 ) -> Iterator[SimGame]:
     """Yield ``games`` simulated games, numbered from ``first`` (see :class:`GameSimulator`)."""
     for number in range(first, first + games):
-        yield GameSimulator(rules, seed, number, error_rate, rules_name, called).run()
+        yield GameSimulator(rules, seed, number, error_rate, rules_name, overrides, called).run()
