@@ -12,6 +12,9 @@ from .sense import no_trump_strength, strength, worst
 
 #: how often a defender strong enough to defend alone does, where the ruleset allows it
 DEFEND_ALONE_WHEN_STRONG = 0.5
+#: the strength that makes a defender think of defending alone, as a share of what it takes to call: all of
+#: it against two makers; against a lone maker less (the partner's cards help less, and a euchre pays double)
+DEFEND_ALONE_AT, DEFEND_ALONE_AGAINST_LONE_AT = 1.0, 0.6
 
 
 @dataclass(slots=True)
@@ -130,8 +133,9 @@ class Bidder:
         bidding, maker = self.rules.bidding, out.maker
         if maker is None or not bidding.defend_alone or (bidding.defend_alone_only_against_lone and not out.alone):
             return
+        enough = self.call_at * (DEFEND_ALONE_AGAINST_LONE_AT if out.alone else DEFEND_ALONE_AT)
         for seat in (maker.left, maker.left.partner):
-            if self.defence_value(seat, out) >= self.call_at and rng.random() < DEFEND_ALONE_WHEN_STRONG:
+            if self.defence_value(seat, out) >= enough and rng.random() < DEFEND_ALONE_WHEN_STRONG:
                 out.calls.append(f"{seat} defend alone")
                 out.defender = seat
                 return
