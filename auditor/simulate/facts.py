@@ -64,6 +64,9 @@ class SimHand:
     points_ns: int = 0
     points_ew: int = 0
 
+    def points(self, team: Team) -> int:
+        return self.points_ns if team is Team.NS else self.points_ew
+
 
 @dataclass(slots=True)
 class SimGame:
