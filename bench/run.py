@@ -3,6 +3,7 @@
 
     python3 bench/run.py                        # 100,000 and 1,000,000 hands
     python3 bench/run.py --sizes 20000 --jobs 2 --work /tmp/bench
+    python3 bench/run.py --sizes 100000 --rules joker --set 'bidding.no_trump_calls=[high, low]'   # seed 003's variations
 
 For each size it generates the games once with ``euchre-audit simulate``
 (kept in the work folder for the next run), then times, each in a fresh
@@ -124,15 +125,40 @@ def measure(name: str, cmd: list[str], stdout: object = subprocess.DEVNULL, samp
     return Run(name, seconds, cpu, sampler.peak_tree, sampler.peak_process, proc.returncode)
 
 
-def generate(hands: int, work: Path, seed: int) -> Path:
-    path = work / f"hands-{hands}-seed{seed}.txt"
+@dataclass(frozen=True)
+class Games:
+    """What the benchmark's games are played under: a ruleset and ``--set`` changes (default: hoyle as it is)."""
+
+    rules: str = "hoyle"
+    overrides: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """A part of the work files' names: empty for the standard game, whose files keep their old names."""
+        if self.rules == "hoyle" and not self.overrides:
+            return ""
+        import hashlib
+
+        changes = hashlib.sha256("\n".join(self.overrides).encode()).hexdigest()[:8] if self.overrides else ""
+        return "-" + "-".join(filter(None, (Path(self.rules).stem, changes)))
+
+    def simulate_args(self) -> list[str]:
+        out = [] if self.rules == "hoyle" else ["--rules", self.rules]
+        for change in self.overrides:
+            out += ["--set", change]
+        return out
+
+
+def generate(hands: int, work: Path, seed: int, games: Games = Games()) -> Path:
+    path = work / f"hands-{hands}-seed{seed}{games.label}.txt"
     done = path.with_suffix(".done")
     if path.exists() and done.exists():
         return path
     print(f"generating {hands:,} hands into {path} ...", flush=True)
     start = time.perf_counter()
     subprocess.run(
-        [PY, "-m", "auditor", "simulate", "--games", str(hands), "--hands", str(hands), "--seed", str(seed), "-o", str(path)],
+        [PY, "-m", "auditor", "simulate", "--games", str(hands), "--hands", str(hands), "--seed", str(seed),
+         *games.simulate_args(), "-o", str(path)],
         check=True, cwd=ROOT,
     )
     done.write_text(f"{time.perf_counter() - start:.1f} s\n", encoding="utf-8")
@@ -168,11 +194,11 @@ def _median(runs: list[Run]) -> Run:
 
 
 def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3,
-               baseline: tuple[Path, str] | None = None) -> dict[str, object]:
-    path = generate(hands_wanted, work, seed)
+               baseline: tuple[Path, str] | None = None, games: Games = Games()) -> dict[str, object]:
+    path = generate(hands_wanted, work, seed, games)
     hands = count_hands(path)
     size_mb = path.stat().st_size / 2**20
-    tables = work / f"tables-{hands_wanted}-seed{seed}"
+    tables = work / f"tables-{hands_wanted}-seed{seed}{games.label}"
     file = str(path)
     runs = [
         measure("floor: read + split words", [PY, "bench/floor.py", file]),
@@ -229,7 +255,7 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],
         "audit_pairs": [[asdict(a), asdict(b)] for a, b in pairs],
     }
-    (work / f"results-{hands_wanted}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    (work / f"results-{hands_wanted}{games.label}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
 
 
@@ -241,6 +267,11 @@ def main() -> int:
     p.add_argument("--repeat", type=int, default=3, help="runs of each audit (one job, N jobs), alternating (default 3)")
     p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
     p.add_argument("--baseline", metavar="REV", help="also time the audit of this git revision, alternately, and compare")
+    p.add_argument("--rules", default="hoyle", metavar="NAME|PATH",
+                   help="generate the games under this ruleset (default hoyle), e.g. joker for seed 003's joker")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule change for the generated games (repeatable), e.g. --set 'bidding.no_trump_calls=[high, low]'; "
+                        "other games than the standard ones are kept in files named after them")
     args = p.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     baseline = baseline_tree(args.baseline, args.work) if args.baseline else None
@@ -252,7 +283,7 @@ def main() -> int:
         runtime = "pure-Python Lark (pip install '.[fast]' for lark-cython)"
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
     for size in args.sizes:
-        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline)
+        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline, Games(args.rules, tuple(args.overrides)))
     return 0
 
 

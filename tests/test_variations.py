@@ -323,3 +323,24 @@ def test_order_it_down_combines_with_the_other_bidding_keys() -> None:
     assert found(alone.replace("S order alone\n", "S order\ndiscard TC\n"), "hoyle", keys) == [("B210", None, "S")]
     no_suit = alone.replace("S: JD JC AS 9H AC  W: QC JS QH KC TS", "S: QC JS QH KC TS  W: JD JC AS 9H AC")
     assert found(no_suit, "hoyle", keys) == [("B214", None, "S")]
+
+
+def test_a_farmer_in_a_kitty_of_more_than_four_receives_cards_the_record_does_not_name() -> None:
+    """With the joker the kitty holds four face-down cards: which three the farmer took is not known
+    (unless written `for ...`), so S's holding is not taken to include all four (the joker among them),
+    and S's later plays accuse nobody.  Found by the simulator: the farmer once received every card."""
+    text = """\
+hand 1 dealer N
+deal E: QC QD KD TH QS  S: 9C AC TD 9H AS  W: KC JH QH TS JS  N: TC JC 9D KH KS
+up AD
+farmer S: 9C TD 9H
+bid E pass, S order
+discard TC
+trick E:TH S:AH W:QH N:KH
+trick S:JD W:JH N:9D E:KD
+trick S:9S W:JS N:KS E:QS
+trick N:AD E:QD S:AC W:KC
+trick N:JC E:QC S:AS W:TS
+score NS 1 EW 0
+"""
+    assert found(text, JOKER, ["deal.farmers_hand=true"]) == []

@@ -1,0 +1,48 @@
+"""Points for a hand by the ruleset's tables: a lone maker, a lone defender, a no-trump hand, a called
+renege, and the cap on a side's score."""
+
+from __future__ import annotations
+
+from ..cards import Team
+from ..rules.schema import Ruleset
+from .facts import SimHand
+
+
+def hand_points(rules: Ruleset, facts: SimHand) -> tuple[int, int]:
+    """(NS, EW) points for the hand as played: the makers' tricks against the scoring table."""
+    maker = facts.maker
+    assert maker is not None
+    scoring = rules.scoring
+    table = scoring.no_trump if facts.no_trump is not None and scoring.no_trump is not None else scoring
+    alone = facts.alone
+    taken = facts.tricks_ns if maker.team is Team.NS else facts.tricks_ew
+    if taken < scoring.majority:
+        if facts.defender is not None and rules.bidding.defend_alone:
+            maker_pts, defender_pts = 0, scoring.defend_alone_euchre
+        else:
+            maker_pts, defender_pts = 0, table.lone_euchre if alone else table.euchre
+    elif taken >= rules.deck.hand_size:
+        maker_pts, defender_pts = table.lone_march if alone else table.march, 0
+    else:
+        maker_pts, defender_pts = table.lone_make if alone else table.make, 0
+    return (maker_pts, defender_pts) if maker.team is Team.NS else (defender_pts, maker_pts)
+
+
+def with_renege_penalty(rules: Ruleset, facts: SimHand, offenders: Team) -> tuple[int, int]:
+    """(NS, EW) points for a hand in which the table called a renege on ``offenders``."""
+    ns, ew = facts.points_ns, facts.points_ew
+    renege = rules.renege
+    someone_alone = facts.alone or facts.defender is not None
+    penalty = renege.points_alone if someone_alone else renege.points
+    if not renege.hand_stands:  # the offenders score nothing; the other side keeps its points, or not
+        if offenders is Team.NS or not renege.innocent_side_keeps:
+            ns = 0
+        if offenders is Team.EW or not renege.innocent_side_keeps:
+            ew = 0
+    return (ns, ew + penalty) if offenders is Team.NS else (ns + penalty, ew)
+
+
+def capped(rules: Ruleset, score: int) -> int:
+    """A side's running score under ``game.max_score`` (0: no cap)."""
+    cap = rules.game.max_score
+    return min(score, cap) if cap else score
