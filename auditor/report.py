@@ -42,6 +42,8 @@ def finding_dict(path: str, f: Finding) -> dict[str, Any]:
         "column": f.pos.column,
         "message": f.message,
         "proof": list(f.proof),
+        "cards": [{"card": str(m.card), "role": m.role.value, "seat": m.seat.name if m.seat is not None else None} for m in f.cards],
+        "points": {"NS": f.points[0], "EW": f.points[1]} if f.points is not None else None,
     }
 
 

@@ -35,6 +35,7 @@ from ..model import BrokenHand, GameRecord, HandRecord, LostLine, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
 from .hand import deck_of
 from .readings import replay_hand
+from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
@@ -166,8 +167,9 @@ class GameReplay:
             if not self.after_end_reported:
                 self.finding(Finding(
                     PLAYED_AFTER_GAME,
-                    f"hand {record.number} is recorded after {self.result.winner} won the game in hand {self.result.won_in_hand}; it does not count",
-                    record.pos, index, record.number,
+                    said("hand {n} is recorded after {team} won the game in hand {won}; it does not count",
+                         n=record.number, team=self.result.winner, won=self.result.won_in_hand),
+                    record.pos, index, record.number, points=(0, 0),
                 ))
                 self.after_end_reported = True
             result.points_ns = result.points_ew = 0
@@ -245,21 +247,23 @@ class GameReplay:
         open_hand = next((h for h in since if h.possible), None)
         if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
             options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in open_hand.possible)
-            said = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
-                    f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
+            message = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
+                       f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
             proof = [f"the corrected score counts hand {open_hand.number} NS {open_hand.points_ns:+d} "
                      f"EW {open_hand.points_ew:+d}, the score the cards allow nearest the sheet's"]
         else:
             why = _why(result) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
-            said = f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})"
+            message = said("the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
+                           which=which, wrote_ns=wrote_ns, wrote_ew=wrote_ew, rules_ns=rules_ns, rules_ew=rules_ew, why=why)
             proof = []
         self.finding(Finding(
-            SCORE_MISMATCH, said, score.pos, self.record.index, record.number,
+            SCORE_MISMATCH, message, score.pos, self.record.index, record.number,
             proof=(
                 *proof,
                 f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
                 f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
             ),
+            points=(rules_ns, rules_ew) if len(since) == 1 else None,
         ))
 
     # ---------------------------------------------------------------- numbers and the deal
@@ -312,7 +316,7 @@ class GameReplay:
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,
-            f"{record.dealer} deals hand {record.number}; by the rotation it was {expected}'s deal",
+            said("{dealer} deals hand {n}; by the rotation it was {expected}'s deal", dealer=record.dealer, n=record.number, expected=expected),
             record.pos, self.record.index, record.number, seat=record.dealer, severity=severity,
         ))
 
@@ -330,10 +334,10 @@ class GameReplay:
         actual = self.result.winner
         if claimed is actual:
             return
-        actual_text = f"{actual} won in hand {self.result.won_in_hand}" if actual else "no side has won by the rules"
+        actual_text = said("{team} won in hand {n}", team=actual, n=self.result.won_in_hand) if actual else "no side has won by the rules"
         self.finding(Finding(
             WRONG_WINNER,
-            f"the record names {written!r} the winner, but {actual_text} (NS {self.total_ns}, EW {self.total_ew})",
+            said("the record names {written!r} the winner, but {actual} (NS {ns}, EW {ew})", written=written, actual=actual_text, ns=self.total_ns, ew=self.total_ew),
             self.record.tag_pos("Winner"), self.record.index,
         ))
 
@@ -345,11 +349,11 @@ def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> t
     return min(possible, key=lambda o: (abs(o[0] - sheet[0]) + abs(o[1] - sheet[1]), possible.index(o)))
 
 
-def _why(result: HandResult) -> str:
+def _why(result: HandResult) -> str | Said:
     if not result.counted:
         return "the game was already won, so the hand counts for nothing"
     if result.penalized is not None:
-        return f"a called renege by {result.penalized}"
+        return said("a called renege by {team}", team=result.penalized)
     if result.outcome is Outcome.THROWN_IN:
         return "the hand was thrown in"
     if result.outcome is Outcome.UNKNOWN and not result.settled:
@@ -359,9 +363,9 @@ def _why(result: HandResult) -> str:
         return "the hand scores the same whatever the record lost"
     tricks = result.tricks(maker.team)
     alone = " alone" if result.alone else ""
-    against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
     made = (result.trump.name.lower() if result.trump else f"{result.no_trump} (no trump)" if result.no_trump
             else "trump (the up card is not recorded)")
-    return f"{maker}{alone} made {made} and {taken}{against}{outcome}"
+    against = said(" against {seat} defending alone", seat=result.defender_alone) if result.defender_alone is not None else ""
+    return said("{maker}{alone} made {made} and {taken}{against}{outcome}", maker=maker, alone=alone, made=made, taken=taken, against=against, outcome=outcome)

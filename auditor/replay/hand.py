@@ -8,8 +8,11 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
+    Category,
     CARD_NOT_IN_DECK,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
@@ -25,15 +28,18 @@ from ..findings import (
     WRONG_HAND_SIZE,
     Code,
     Finding,
+    MarkedCard,
+    Role,
     Severity,
 )
 from ..model import HandRecord, Pos
+from ..said import said
 from ..rules.schema import Ruleset
 from .results import HandResult, Outcome, PlayFact
 from .scoring import hand_points, renege_points
 from .bidding import Bidding
 from .deal_variations import DealVariations
-from .tricks import TrickPlay, cards_text
+from .tricks import TrickPlay
 
 
 
@@ -59,7 +65,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         self.rules = rules
         self.game = game
         self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck
-        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score)
+        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score,
+                                 deal=record.deal, calls=record.calls, discard=record.discard)
         # bidding state
         self.round = 1
         self.to_bid: Seat = record.dealer.left
@@ -104,9 +111,10 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         seat: Seat | None = None,
         proof: tuple[str, ...] = (),
         severity: Severity | None = None,
+        cards: tuple[MarkedCard, ...] = (),
     ) -> None:
         self.result.findings.append(
-            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity)
+            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity, cards)
         )
 
     # ---------------------------------------------------------------- replay
@@ -153,14 +161,14 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
         seats_dealt: set[Seat] = set()
         for holding in record.deal:
             if holding.seat in seats_dealt:
-                self.report(WRONG_HAND_SIZE, f"{holding.seat}'s cards are written twice in the deal", holding.pos, seat=holding.seat)
+                self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
                 continue
             seats_dealt.add(holding.seat)
             if len(holding.cards) != size:
                 self.report(
                     WRONG_HAND_SIZE,
-                    f"{holding.seat} is dealt {len(holding.cards)} cards; this ruleset deals {size}",
-                    holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {cards_text(holding.cards)}",),
+                    said("{seat} is dealt {n} cards; this ruleset deals {size}", seat=holding.seat, n=len(holding.cards), size=size),
+                    holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
                 )
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
@@ -175,8 +183,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
-                        f"{c} is dealt to both {self.dealt_to[c]} and {holding.seat}",
-                        holding.card_pos(i), seat=holding.seat,
+                        said("{c} is dealt to both {first} and {seat}", c=c, first=self.dealt_to[c], seat=holding.seat),
+                        holding.card_pos(i), seat=holding.seat, cards=(MarkedCard(c, Role.FAULT, holding.seat),),
                     )
                     continue
                 self.dealt_to[c] = holding.seat
@@ -185,7 +193,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             self._check_in_deck(record.up, record.up_pos, "the up card is")
             owner = self.dealt_to.get(record.up)
             if owner is not None:
-                self.report(UP_CARD_IN_HAND, f"the up card {record.up} is also in {owner}'s hand", record.up_pos, seat=owner)
+                self.report(UP_CARD_IN_HAND, said("the up card {up} is also in {owner}'s hand", up=record.up, owner=owner), record.up_pos, seat=owner,
+                            cards=(MarkedCard(record.up, Role.FAULT, owner),))
 
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
@@ -201,24 +210,29 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
                 why = ("the dealer sits out, and under this ruleset takes no card" if self.dealer_took_up
                        else "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed
                        else "nobody ordered up")
-                self.report(DISCARD_WITHOUT_PICKUP, f"a discard ({record.discard}) is written but the dealer took no card: {why}", record.discard_pos, seat=dealer)
+                self.report(DISCARD_WITHOUT_PICKUP, said("a discard ({card}) is written but the dealer took no card: {why}", card=record.discard, why=why),
+                            record.discard_pos, seat=dealer, cards=(MarkedCard(record.discard, Role.FAULT, dealer),))
             return
         up = record.up
         if dealer in self.held and up is not None:
             self.held[dealer].add(up)
         if record.discard is None:
             if dealer in self.held and not sits_out:  # a dealer who sits out plays no card: the discard may go unwritten
-                self.report(DISCARD_MISSING, f"the dealer {dealer} took {up} but no discard is written", record.calls[-1].pos if record.calls else record.pos, seat=dealer)
+                self.report(DISCARD_MISSING, said("the dealer {dealer} took {up} but no discard is written", dealer=dealer, up=up),
+                            record.calls[-1].pos if record.calls else record.pos, seat=dealer)
             return
         self.discarded = record.discard
         if record.discard == up and not self.rules.bidding.dealer_may_discard_up_card:
-            self.report(DISCARD_UP_CARD, f"the dealer {dealer} discards the up card {up}, which this ruleset forbids", record.discard_pos, seat=dealer)
+            self.report(DISCARD_UP_CARD, said("the dealer {dealer} discards the up card {up}, which this ruleset forbids", dealer=dealer, up=up),
+                        record.discard_pos, seat=dealer, cards=(MarkedCard(up, Role.FAULT, dealer),) if up is not None else ())
         if dealer in self.held:
             if record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
+                held = tuple(sorted(self.held[dealer], key=display_order))
                 self.report(
                     DISCARD_NOT_HELD,
-                    f"the dealer {dealer} discards {record.discard}, which {dealer} does not hold",
-                    record.discard_pos, seat=dealer, proof=(f"{dealer} held {cards_text(sorted(self.held[dealer], key=display_order))}",),
+                    said("the dealer {dealer} discards {card}, which {dealer} does not hold", dealer=dealer, card=record.discard),
+                    record.discard_pos, seat=dealer, proof=(said("{dealer} held {held}", dealer=dealer, held=held),),
+                    cards=(MarkedCard(record.discard, Role.FAULT, dealer),),
                 )
             self.held[dealer].discard(record.discard)
 
@@ -305,13 +319,14 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
                 if complete:
                     self.report(
                         RENEGE_DISPROVEN,
-                        f"a renege was called on {called.seat}, but the recorded deal shows {called.seat} followed suit whenever able; no penalty",
+                        said("a renege was called on {seat}, but the recorded deal shows {seat} followed suit whenever able; no penalty", seat=called.seat),
                         called.pos, seat=called.seat,
                     )
+                    self._give_points(RENEGE_DISPROVEN, called.seat)
                     continue
                 self.report(
                     RENEGE_UNPROVEN,
-                    f"a renege was called on {called.seat}; the record cannot show it without {called.seat}'s dealt cards, so the table's ruling stands",
+                    said("a renege was called on {seat}; the record cannot show it without {seat}'s dealt cards, so the table's ruling stands", seat=called.seat),
                     called.pos, seat=called.seat,
                 )
             if result.penalized is not None:
@@ -328,8 +343,20 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
                 result.points_ew += penalty
             else:
                 result.points_ns += penalty
+            self._give_points(None, called.seat)
+
+    def _give_points(self, code: Code | None, seat: Seat) -> None:
+        """Say what the hand scores on the findings that decide it: a called renege (each of the seat's
+        failures to follow, and the call itself) or a call the record disproves (``code``)."""
+        points = (self.result.points_ns, self.result.points_ew)
+        for i, f in enumerate(self.result.findings):
+            if f.seat is seat and f.points is None and (
+                f.code is code if code is not None else f.category in _RENEGES
+            ):
+                self.result.findings[i] = replace(f, points=points)
 
 
+_RENEGES = (Category.RENEGE, Category.LEFT_BOWER)
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 

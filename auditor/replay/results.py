@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..cards import Card, Seat, Suit, Team
 from ..findings import Finding
-from ..model import Pos, Tag, TeamPoints
+from ..model import Call, Holding, Pos, Tag, TeamPoints
 
 
 class Outcome(str, Enum):
@@ -71,6 +71,10 @@ class HandResult:
     settled: bool = False
     #: the points are the score sheet's entry: the record could not score the hand
     from_sheet: bool = False
+    #: what the record says of the hand before the play, as written (a ruling shows the cards)
+    deal: tuple[Holding, ...] = ()
+    calls: tuple[Call, ...] = ()
+    discard: Card | None = None
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew
