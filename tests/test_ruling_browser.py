@@ -120,13 +120,15 @@ def test_each_sample_renders_with_its_cards_and_chart(browser: Any, name: str) -
         assert loaded.count("svg[data-chart=scores] polyline") == 4 * games  # both running scores of each side
         chart = loaded.page.locator("svg[data-chart=scores]").first.bounding_box()
         assert chart is not None and chart["width"] > 300 and chart["height"] > 100
+        assert loaded.count(".deal") == loaded.count("article.hand")  # the four hands of every disputed hand
         hands = loaded.count("article.hand") + loaded.count("details.hand")
-        assert loaded.count(".deal") == hands  # a table of four hands for every hand
+        thrown_in = loaded.page.locator("details.hand summary", has_text="thrown in").count()
+        assert loaded.count("table.tricks") == hands - thrown_in  # the play of every hand played, card by card
         if name == "clean-game":
             assert loaded.count("article.hand") == 0 and loaded.count("[data-mark]") == 0
             details = loaded.page.locator("details.hand").first
             details.locator("summary").click()  # one line, and its cards when opened
-            assert details.get_attribute("open") is not None and details.locator(".deal .card").first.is_visible()
+            assert details.get_attribute("open") is not None and details.locator(".tricks .card").first.is_visible()
         else:
             fault = loaded.page.locator("article.hand .deal [data-mark=fault]").first
             assert fault.is_visible()

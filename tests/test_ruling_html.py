@@ -87,7 +87,8 @@ def test_the_club_night_shows_the_cards_of_each_disputed_hand() -> None:
     disputed = [attrs["data-hand"] for tag, attrs in doc.elements if tag == "article"]
     assert disputed == ["2", "3", "5"]  # the renege, the sheet's error, the called left bower
     assert [attrs["data-hand"] for tag, attrs in doc.elements if tag == "details"] == ["1", "4"]
-    assert len(doc.having(class_="deal")) == 5  # the four hands around the table, for every hand
+    assert len(doc.having(class_="deal")) == 3  # the four hands around the table, for each disputed hand
+    assert len(doc.having(class_="tricks")) == 4  # and the play of every hand played (not the thrown-in 4)
     faults = sorted({a["data-card"] for a in doc.having(data_mark="fault")})
     proofs = sorted({a["data-card"] for a in doc.having(data_mark="proof")})
     assert faults == ["KD", "TD"] and proofs == ["JC", "QH", "TH"]
@@ -147,3 +148,15 @@ def test_each_game_is_written_before_the_next_is_audited(tmp_path: Path, monkeyp
     out = Watching(audited)
     assert main([str(path), "--format", "html", "--jobs", "1"], out, io.StringIO()) in (0, 1)
     assert out.seen == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_samples_render_well_under_a_second() -> None:
+    import time
+
+    files = [str(SAMPLES / name) for name in ("club-night.txt", "league-night.txt", "clean-game.txt")]
+    page(files[0])  # the templates are compiled once per process
+    start = time.perf_counter()
+    status, html = page(*files, "--jobs", "1")
+    elapsed = time.perf_counter() - start
+    assert status == 1 and html.count('class="game"') == 5
+    assert elapsed < 1.0, f"the samples' ruling took {elapsed:.2f} s"

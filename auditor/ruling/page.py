@@ -197,7 +197,7 @@ def hand_view(path: str, h: HandResult, findings: list[Finding], people: People,
     marks = marks_of(findings)
     views = [finding_view(path, f, people, marks) for f in findings]
     return HandView(h.number, anchor, result_words(h, people), score(h.points_ns, h.points_ew),
-                    score(h.total_ns, h.total_ew), views, table_view(h, people, marks))
+                    score(h.total_ns, h.total_ew), views, table_view(h, people, marks, seats_too=bool(findings)))
 
 
 #: the steps between the chart's grid lines, the first that gives six lines or fewer

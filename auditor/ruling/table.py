@@ -29,7 +29,7 @@ class CardView:
     red: bool
     spelled: str  # as the notation writes it: QH
     mark: str | None = None  # "fault" or "proof"
-    note: str = ""  # what else the card is: "the up card, taken", "discarded", "played in trick 3"
+    note: str = ""  # what else the card is: "the up card, taken", "discarded"
     gone: bool = False  # discarded, or the card of a seat that sits out
 
 
@@ -99,12 +99,12 @@ def _sorted(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (_SUIT_ORDER[c.suit], -int(c.rank) if c.rank is not Rank.JOKER else 0))
 
 
-def table_view(h: HandResult, people: People, marks: dict[Card, str]) -> TableView:
-    played_in = {(p.seat, p.card): p.trick for p in h.plays}
+def table_view(h: HandResult, people: People, marks: dict[Card, str], seats_too: bool = True) -> TableView:
+    """The hand's bidding and tricks, and (``seats_too``) the four hands around the table."""
     out = _sitting_out(h)
     dealt = {holding.seat: holding.cards for holding in h.deal}
     seats = []
-    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W) if seats_too else ():
         view = SeatView(seat.name, SEAT_WORDS[seat], AREAS[seat], people.names[seat], _roles(h, seat, out))
         if seat in dealt:
             cards = list(dealt[seat])
@@ -116,7 +116,7 @@ def table_view(h: HandResult, people: People, marks: dict[Card, str]) -> TableVi
         if seat is h.dealer and h.discard is not None and h.discard not in cards:
             cards.append(h.discard)
         for card in _sorted(cards):
-            note, gone = _note(h, seat, card, played_in, out)
+            note, gone = _note(h, seat, card, out)
             view.cards.append(card_view(card, marks, note, gone))
         seats.append(view)
     up = card_view(h.up, marks, "the up card") if h.up is not None else None
@@ -149,16 +149,10 @@ def _roles(h: HandResult, seat: Seat, out: set[Seat]) -> list[str]:
     return roles
 
 
-def _note(h: HandResult, seat: Seat, card: Card, played_in: dict[tuple[Seat, Card], int], out: set[Seat]) -> tuple[str, bool]:
+def _note(h: HandResult, seat: Seat, card: Card, out: set[Seat]) -> tuple[str, bool]:
     if card is h.discard and seat is h.dealer:
         return "discarded", True
-    notes = []
-    if card is h.up:
-        notes.append("the up card, taken")
-    trick = played_in.get((seat, card))
-    if trick is not None:
-        notes.append(f"played in trick {trick}")
-    return ", ".join(notes), seat in out
+    return ("the up card, taken" if card is h.up else ""), seat in out
 
 
 def _calls(h: HandResult, people: People) -> list[CallView]:
