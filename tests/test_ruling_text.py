@@ -175,3 +175,12 @@ def test_output_to_a_file_for_every_format(tmp_path: Path) -> None:
         assert target.read_text(encoding="utf-8") == ruling(str(CLUB), "--format", fmt)[1]
     status, _, err = ruling(str(CLUB), "-o", str(tmp_path / "no-such-folder" / "ruling.txt"))
     assert status == 2 and "cannot write" in err and "Traceback" not in err
+
+
+def test_the_readme_quotes_the_ruling_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Settling a club night"):]
+    quoted = section.split("```\n")[3]  # the command's block, the words between, then the ruling
+    _, text, _ = ruling("samples/club-night.txt", "--rules", "rulesets/hoyle.yaml")
+    assert quoted == text
