@@ -51,6 +51,8 @@ UNITS_PER_JOB = 8
 TAIL_SHARES_PER_JOB = 2
 #: how many units may be queued or finished but not yet written, per worker
 WINDOW_PER_JOB = 3
+#: the units of a file ruled as HTML (whose pages are about fifteen times the size of the games)
+HTML_UNIT_BYTES = 256 * 1024
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand\b", re.MULTILINE | re.IGNORECASE)
 _TAG_LINE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
@@ -389,7 +391,8 @@ def run_audit_units(
     from . import report
 
     paths = [(Path(name), str(Path(name))) for name in files]
-    units = plan_units(paths, jobs)
+    # a page is about fifteen times the size of its games: smaller units keep what is in flight small
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None)
     any_problem = any_error = False
     audits: list[FileAudit] = []
     summary = Summary()

@@ -203,6 +203,9 @@ class HandReplay(TrickPlay, Bidding, DealVariations):
             self.defender is not None and self.defender.partner is dealer
         )
         takes = self.dealer_took_up and (not sits_out or self.rules.bidding.sitting_out_dealer_takes_up)
+        self.result.sitting_out = self._sitting_out()
+        if takes:
+            self.result.taken_up = record.up
         if record.discard is not None:
             self._check_in_deck(record.discard, record.discard_pos, f"the dealer {dealer} discards", dealer)
         if not takes:

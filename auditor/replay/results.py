@@ -75,6 +75,8 @@ class HandResult:
     deal: tuple[Holding, ...] = ()
     calls: tuple[Call, ...] = ()
     discard: Card | None = None
+    taken_up: Card | None = None  # the up card, when the dealer took it into hand
+    sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew

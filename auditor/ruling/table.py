@@ -101,15 +101,15 @@ def _sorted(cards: list[Card]) -> list[Card]:
 
 def table_view(h: HandResult, people: People, marks: dict[Card, str], seats_too: bool = True) -> TableView:
     """The hand's bidding and tricks, and (``seats_too``) the four hands around the table."""
-    out = _sitting_out(h)
+    out = set(h.sitting_out)
     dealt = {holding.seat: holding.cards for holding in h.deal}
     seats = []
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W) if seats_too else ():
         view = SeatView(seat.name, SEAT_WORDS[seat], AREAS[seat], people.names[seat], _roles(h, seat, out))
         if seat in dealt:
             cards = list(dealt[seat])
-            if seat is h.dealer and h.up is not None and h.maker is not None and h.round == 1 and h.up not in cards and seat not in out:
-                cards.append(h.up)
+            if seat is h.dealer and h.taken_up is not None and h.taken_up not in cards:
+                cards.append(h.taken_up)
         else:
             view.known = "played"
             cards = [p.card for p in h.plays if p.seat is seat]
@@ -125,15 +125,6 @@ def table_view(h: HandResult, people: People, marks: dict[Card, str], seats_too:
         seats, up, trump, h.trump is not None and h.trump.is_red, trump_words(h) if h.maker is not None else "not made",
         h.dealer.name if h.dealer is not None else None, _calls(h, people), _tricks(h, marks), bool(h.deal),
     )
-
-
-def _sitting_out(h: HandResult) -> set[Seat]:
-    out = set()
-    if h.alone and h.maker is not None:
-        out.add(h.maker.partner)
-    if h.defender_alone is not None:
-        out.add(h.defender_alone.partner)
-    return out
 
 
 def _roles(h: HandResult, seat: Seat, out: set[Seat]) -> list[str]:
@@ -152,7 +143,7 @@ def _roles(h: HandResult, seat: Seat, out: set[Seat]) -> list[str]:
 def _note(h: HandResult, seat: Seat, card: Card, out: set[Seat]) -> tuple[str, bool]:
     if card is h.discard and seat is h.dealer:
         return "discarded", True
-    return ("the up card, taken" if card is h.up else ""), seat in out
+    return ("the up card, taken" if card is h.taken_up else ""), seat in out
 
 
 def _calls(h: HandResult, people: People) -> list[CallView]:
