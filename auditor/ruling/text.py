@@ -101,19 +101,21 @@ _FLAG = "<- differs"
 
 def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) -> list[str]:
     """The table of the game's hands: one row each (a long result wrapped within its column), a legend."""
-    rows = []
+    rows: list[tuple[str, str, str, str, str, str]] = []
+    flags: list[bool] = []
     for h in game.hands:
         dealer = h.dealer.name if h.dealer is not None else "?"  # the players are named in the results
         sheet = score(h.recorded.ns, h.recorded.ew) if h.recorded is not None else "-"
         rows.append((str(h.number), dealer, result_words(h, people), score(h.points_ns, h.points_ew), sheet,
-                     score(h.total_ns, h.total_ew), differs(h)))
+                     score(h.total_ns, h.total_ew)))
+        flags.append(differs(h))
     widths = [max(len(_HEADERS[i]), *(len(r[i]) for r in rows)) for i in range(6)]
     gap = "  "
-    fixed = sum(widths) - widths[2] + len(gap) * 5 + 2 + (len(_FLAG) + 2 if any(r[6] for r in rows) else 0)
+    fixed = sum(widths) - widths[2] + len(gap) * 5 + 2 + (len(_FLAG) + 2 if any(flags) else 0)
     if style.width is not None:
         widths[2] = max(MIN_RESULT_WIDTH, min(widths[2], style.width - fixed))
     lines = [_row(_HEADERS, widths, gap)]
-    for *cells, flagged in rows:
+    for cells, flagged in zip(rows, flags):
         wrapped = textwrap.wrap(cells[2], widths[2], break_on_hyphens=False) or [""]
         flag = "  " + style.paint(_FLAG, "1;33") if flagged else ""
         lines.append(_row((cells[0], cells[1], wrapped[0], *cells[3:]), widths, gap) + flag)
