@@ -81,3 +81,4 @@ class SimGame:
     score_ns: int = 0
     score_ew: int = 0
     winner: Team | None = None
+    tie: bool = False  # a game of a number of deals (game.deals) that ended with equal scores

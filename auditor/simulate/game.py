@@ -99,7 +99,17 @@ class GameSimulator:
             if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
                 continue  # thrown in: the same dealer deals again (a declared misdeal passes the deal on)
             dealer = dealer.left
+        if game.winner is None and number == self.rules.game.deals:
+            game.winner, game.tie = self.ahead_after_the_last_deal(game.score_ns, game.score_ew)
         return game
+
+    @staticmethod
+    def ahead_after_the_last_deal(ns: int, ew: int) -> tuple[Team | None, bool]:
+        """A game of a number of deals (EGN's `num_deals`) is won by the side ahead after the last deal;
+        equal scores are a tie: (winner, tie)."""
+        if ns == ew:
+            return None, True
+        return (Team.NS if ns > ew else Team.EW), False
 
 
 def simulate(
