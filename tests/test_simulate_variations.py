@@ -51,9 +51,9 @@ class Generated:
 
 
 def generate(rules: str, overrides: tuple[str, ...] = (), games: int = 25, seed: int = 1,
-             errors: float = 0.0, called: float = 0.0) -> Generated:
+             errors: float = 0.0, called: float = 0.0, first: int = 1) -> Generated:
     ruleset = load_ruleset(rules, list(overrides))
-    sims = list(simulate(ruleset, games, seed, errors, rules, overrides=overrides, called=called))
+    sims = list(simulate(ruleset, games, seed, errors, rules, first, overrides, called))
     out, log = io.StringIO(), io.StringIO()
     write_games(iter(sims), out, log)
     return Generated(out.getvalue(), sims, [json.loads(line) for line in log.getvalue().splitlines()])

@@ -59,6 +59,7 @@ class SimHand:
     farmer_gave: tuple[Card, ...] = ()
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
     renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
+    fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)
     tricks_ns: int = 0
     tricks_ew: int = 0
     points_ns: int = 0
@@ -66,6 +67,9 @@ class SimHand:
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew
+
+    def tricks(self, team: Team) -> int:
+        return self.tricks_ns if team is Team.NS else self.tricks_ew
 
 
 @dataclass(slots=True)

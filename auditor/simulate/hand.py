@@ -10,7 +10,7 @@ from .bidding import Bidder, Contract
 from .dealing import deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
 from .facts import SimHand
 from .play import TrickPlay
-from .scoring import hand_points, with_renege_penalty
+from .scoring import hand_points, is_fast_break, with_renege_penalty
 from .sense import worst
 
 
@@ -62,6 +62,7 @@ class HandSimulator:
         lines.extend(self.tricks.play(hands, dealer, contract.trump, contract.low, maker, contract.alone,
                                       contract.defender, self.deck))
         facts.tricks_ns, facts.tricks_ew = self.tricks.tricks_ns, self.tricks.tricks_ew
+        facts.fast_break = is_fast_break(rules, facts, self.tricks.winners)
         facts.points_ns, facts.points_ew = hand_points(rules, facts)
         if self.tricks.injected is not None:
             t, seat, code, _ = self.tricks.injected

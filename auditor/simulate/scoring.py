@@ -1,5 +1,5 @@
-"""Points for a hand by the ruleset's tables: a lone maker, a lone defender, a no-trump hand, a called
-renege, and the cap on a side's score."""
+"""Points for a hand by the ruleset's tables: a lone maker, a lone defender, a no-trump hand, the fast
+break, a called renege, and the cap on a side's score."""
 
 from __future__ import annotations
 
@@ -8,10 +8,25 @@ from ..rules.schema import Ruleset
 from .facts import SimHand
 
 
+def is_fast_break(rules: Ruleset, facts: SimHand, winners: list[Team]) -> bool:
+    """EGN's fast break (``scoring.fast_break``): "If the defending team (the team that did not call trump)
+    gets the first two tricks and then loses the last three, the score for that hand is 0 for both teams",
+    the last three being every trick after the first two; a lone maker's hand too unless
+    ``scoring.fast_break_alone`` is false.  ``winners``: the side that won each trick, in order."""
+    scoring, maker = rules.scoring, facts.maker
+    if not scoring.fast_break or maker is None or (facts.alone and not scoring.fast_break_alone):
+        return False
+    makers = maker.team
+    return len(winners) > 2 and all(t is not makers for t in winners[:2]) and all(t is makers for t in winners[2:])
+
+
 def hand_points(rules: Ruleset, facts: SimHand) -> tuple[int, int]:
-    """(NS, EW) points for the hand as played: the makers' tricks against the scoring table."""
+    """(NS, EW) points for the hand as played: the makers' tricks against the scoring table (a fast
+    break: nothing for either side)."""
     maker = facts.maker
     assert maker is not None
+    if facts.fast_break:
+        return 0, 0
     scoring = rules.scoring
     table = scoring.no_trump if facts.no_trump is not None and scoring.no_trump is not None else scoring
     alone = facts.alone
