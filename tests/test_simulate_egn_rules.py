@@ -17,6 +17,7 @@ from test_simulate_variations import assert_agree, audited_clean, generate
 
 DEALS = ("game.target=0", "game.deals=4")
 FAST_BREAK = "scoring.fast_break=true"
+TOKENS = "scoring.four_trick_tokens=4"
 
 
 # ----------------------------------------------------------------------------- a game of a number of deals
@@ -72,3 +73,41 @@ def test_a_lone_makers_fast_break_where_the_ruleset_says_so(alone: bool) -> None
     hand = generated.sims[0].hands[2]
     assert hand.alone and hand.maker is not None and hand.tricks(hand.maker.team) == 3
     assert hand.fast_break is alone and hand.points(hand.maker.team) == (0 if alone else 1)
+
+
+# ----------------------------------------------------------------------------- four-trick tokens
+def test_four_trick_tokens_are_earned_and_every_fourth_is_a_point() -> None:
+    generated = generate("hoyle", (TOKENS,), games=40, seed=23)
+    games = audited_clean(generated)
+    for sim, game in zip(generated.sims, games, strict=True):
+        assert sim.tokens == game.tokens
+        held = {Team.NS: 0, Team.EW: 0}
+        for hand, theirs in zip(sim.hands, game.hands, strict=True):
+            assert (hand.token, hand.token_point) == (theirs.token is not None, theirs.token_point)
+            if hand.token:
+                assert hand.maker is not None and not hand.alone and hand.tricks(hand.maker.team) == 4
+                held[hand.maker.team] += 1
+                assert hand.token_point is (held[hand.maker.team] % 4 == 0)
+                assert hand.points(hand.maker.team) == (2 if hand.token_point else 1)
+            elif hand.maker is not None and not hand.alone:
+                assert hand.tricks(hand.maker.team) != 4
+    hands = [h for sim in generated.sims for h in sim.hands]
+    assert sum(h.token for h in hands) > 100 and sum(h.token_point for h in hands) > 10
+    # the token's point can end the game: the winner reached the target only with it
+    ended = [sim for sim in generated.sims if sim.hands[-1].token_point]
+    assert any(max(sim.score_ns, sim.score_ew) == 10 for sim in ended)
+    plain = generate("hoyle", games=40, seed=23)
+    audited_clean(plain)
+    assert not any(h.token or h.token_point for sim in plain.sims for h in sim.hands)
+
+
+@pytest.mark.parametrize("stands", [False, True])
+def test_a_hand_voided_by_a_called_renege_earns_no_token(stands: bool) -> None:
+    """hoyle: a called renege voids the hand's result (renege.hand_stands false), and its four tricks earn no token;
+    where the hand stands they do."""
+    rules = (TOKENS, f"renege.hand_stands={str(stands).lower()}")
+    generated = generate("hoyle", rules, games=40, seed=11, errors=0.3, called=1.0)
+    assert_agree(generated.sims, audit_text(generated.text))
+    called = [h for sim in generated.sims for h in sim.hands if h.renege_called is not None and h.maker is not None
+              and not h.alone and h.tricks(h.maker.team) == 4]
+    assert len(called) >= 3 and all(h.token is stands for h in called)

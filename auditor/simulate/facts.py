@@ -60,6 +60,8 @@ class SimHand:
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
     renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
     fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)
+    token: bool = False  # the makers earned a four-trick token (scoring.four_trick_tokens)
+    token_point: bool = False  # ... which completed a set: one more point, in this hand's points
     tricks_ns: int = 0
     tricks_ew: int = 0
     points_ns: int = 0
@@ -86,3 +88,4 @@ class SimGame:
     score_ew: int = 0
     winner: Team | None = None
     tie: bool = False  # a game of a number of deals (game.deals) that ended with equal scores
+    tokens: tuple[int, int] = (0, 0)  # the four-trick tokens each side (NS, EW) holds at the end

@@ -1,5 +1,5 @@
 """Points for a hand by the ruleset's tables: a lone maker, a lone defender, a no-trump hand, the fast
-break, a called renege, and the cap on a side's score."""
+break, a called renege, four-trick tokens, and the cap on a side's score."""
 
 from __future__ import annotations
 
@@ -61,3 +61,36 @@ def capped(rules: Ruleset, score: int) -> int:
     """A side's running score under ``game.max_score`` (0: no cap)."""
     cap = rules.game.max_score
     return min(score, cap) if cap else score
+
+
+class Tokens:
+    """The four-trick tokens each side holds in one game (``scoring.four_trick_tokens``, EGN's
+    ``four_trick_tokens``): "If the calling team on a non-loner gets exactly 4 tricks, they get a token ...
+    If, at any point in the game, they get to 4 tokens, they turn all their tokens in for 1 extra point."
+    """
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.held = {Team.NS: 0, Team.EW: 0}
+
+    def count(self, facts: SimHand) -> None:
+        """Makers who are not alone and take every trick but one earn a token; the token that completes the
+        set is turned in with the others for one point, added to this hand's points.  A hand whose result a
+        called renege voids (``renege.hand_stands`` false) earns none."""
+        rules, maker = self.rules, facts.maker
+        per_point = rules.scoring.four_trick_tokens
+        if not per_point or maker is None or facts.alone:
+            return
+        if facts.renege_called is not None and not rules.renege.hand_stands:
+            return
+        if facts.tricks(maker.team) != rules.deck.hand_size - 1:
+            return
+        facts.token = True
+        self.held[maker.team] += 1
+        if self.held[maker.team] >= per_point:
+            self.held[maker.team] = 0
+            facts.token_point = True
+            if maker.team is Team.NS:
+                facts.points_ns += 1
+            else:
+                facts.points_ew += 1
