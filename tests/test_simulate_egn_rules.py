@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.cards import Team
+from auditor.cards import Card, Rank, Team
+from auditor.model import Exchange, ExchangeKind, HandRecord
+from auditor.notation.reader import read_text
 from auditor.replay.results import Outcome
 from conftest import audit_text
-from test_simulate_variations import assert_agree, audited_clean, generate
+from test_simulate_variations import LOW_RANKS, NO_TRUMP, Generated, assert_agree, audited_clean, dealt, generate
 
 DEALS = ("game.target=0", "game.deals=4")
 FAST_BREAK = "scoring.fast_break=true"
 TOKENS = "scoring.four_trick_tokens=4"
+UNDER = "deal.go_under=true"
 
 
 # ----------------------------------------------------------------------------- a game of a number of deals
@@ -111,3 +114,66 @@ def test_a_hand_voided_by_a_called_renege_earns_no_token(stands: bool) -> None:
     called = [h for sim in generated.sims for h in sim.hands if h.renege_called is not None and h.maker is not None
               and not h.alone and h.tricks(h.maker.team) == 4]
     assert len(called) >= 3 and all(h.token is stands for h in called)
+
+
+# ----------------------------------------------------------------------------- going under
+def may_go_under(cards: tuple[Card, ...], kinds: str) -> bool:
+    """EGN's two examples, written again here: "three 9s and 10s, or no face cards"."""
+    low = sum(c.rank in LOW_RANKS for c in cards) >= 3
+    no_face = not any(c.is_joker or c.rank in (Rank.JACK, Rank.QUEEN, Rank.KING) for c in cards)
+    return (low and "three" in kinds) or (no_face and "no-face" in kinds)
+
+
+def unders(generated: Generated) -> list[tuple[HandRecord, Exchange]]:
+    return [(h, x) for h in generated.hands() for x in h.exchanges if x.kind is ExchangeKind.UNDER]
+
+
+@pytest.mark.parametrize(("rules", "overrides", "kinds"), [
+    ("hoyle", (UNDER,), "three no-face"),
+    ("hoyle", (UNDER, "deal.go_under_hands=[no-face-cards]"), "no-face"),
+    ("euchre32", (UNDER, "deal.go_under_hands=[three-nines-and-tens]"), "three"),
+])
+def test_a_poor_hand_goes_under(rules: str, overrides: tuple[str, ...], kinds: str) -> None:
+    generated = generate(rules, overrides, games=30, seed=24)
+    games = audited_clean(generated)
+    found = unders(generated)
+    assert len(found) >= (10 if kinds == "no-face" else 50)
+    for hand, under in found:
+        cards = dealt(hand)[under.seat]
+        assert may_go_under(cards, kinds) and len(under.cards) == 3 and set(under.cards) <= set(cards)
+        assert under.received == ()  # a kitty of three face-down cards: the record shows which they are
+        assert sorted(int(c.rank) for c in under.cards) == sorted(int(c.rank) for c in cards)[:3]  # the lowest three
+    # the players who went under play the kitty's cards
+    seen = {(g.index, h.number): {c for cards in dealt(h).values() for c in cards} | {h.up}
+            for g in read_text(generated.text) for h in g.hands if isinstance(h, HandRecord)}
+    under_seats = {(g.index, h.number): x.seat for g in read_text(generated.text) for h in g.hands
+                   if isinstance(h, HandRecord) for x in h.exchanges}
+    kitty_played = sum(1 for g in games for h in g.hands for p in h.plays
+                       if under_seats.get((g.index, h.number)) is p.seat and p.card not in seen[(g.index, h.number)])
+    assert kitty_played > len(found)
+
+
+def test_with_a_bigger_kitty_the_three_cards_taken_are_named() -> None:
+    """The joker's kitty has four face-down cards: the player takes the top three, written after `for`."""
+    generated = generate("joker", (UNDER, NO_TRUMP), games=30, seed=24)
+    audited_clean(generated)
+    found = unders(generated)
+    assert len(found) >= 30
+    for hand, under in found:
+        shown = {c for cards in dealt(hand).values() for c in cards} | {hand.up}
+        assert len(under.received) == 3 and not shown & set(under.received)
+
+
+def test_the_kitty_is_exchanged_once_a_hand_and_not_after_a_misdeal() -> None:
+    generated = generate("hoyle", (UNDER, "deal.farmers_hand=true", "deal.misdeal=can"), games=30, seed=24)
+    audited_clean(generated)
+    hands = list(generated.hands())
+    assert any(x.kind is ExchangeKind.FARMER for h in hands for x in h.exchanges) and len(unders(generated)) >= 10
+    assert all(len(h.exchanges) <= 1 and not (h.exchanges and h.misdeals) for h in hands)
+
+
+@pytest.mark.parametrize(("rules", "overrides"), [("hoyle", ()), ("joker", ("deal.farmers_hand=true",))])
+def test_nobody_goes_under_without_the_rule(rules: str, overrides: tuple[str, ...]) -> None:
+    generated = generate(rules, overrides, games=30, seed=24)
+    audited_clean(generated)
+    assert generated.lines("under ") == []

@@ -57,6 +57,9 @@ class SimHand:
     misdeal: Seat | None = None  # the seat that declared a misdeal: the hand was not played
     farmer: Seat | None = None  # the seat that made the farmer's exchange
     farmer_gave: tuple[Card, ...] = ()
+    under: Seat | None = None  # the seat that went under (deal.go_under)
+    under_gave: tuple[Card, ...] = ()
+    under_took: tuple[Card, ...] = ()
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
     renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
     fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)

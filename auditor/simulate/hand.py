@@ -7,7 +7,8 @@ import random
 from ..cards import Card, Seat
 from ..rules.schema import Ruleset
 from .bidding import Bidder, Contract
-from .dealing import deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
+from .dealing import Deal, deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
+from .exchanges import going_under
 from .facts import SimHand
 from .play import TrickPlay
 from .scoring import hand_points, is_fast_break, with_renege_penalty
@@ -41,11 +42,7 @@ class HandSimulator:
         if facts.misdeal is not None:  # the hand is not played, and the deal passes on
             lines.append(f"misdeal {facts.misdeal}")
             return lines
-        exchange = farmers_exchange(rules, cards, dealer, rng)
-        if exchange is not None:
-            facts.farmer, given = exchange
-            facts.farmer_gave = tuple(given)
-            lines.append(f"farmer {facts.farmer}: " + " ".join(str(c) for c in given))
+        lines.extend(self.exchange_with_kitty(cards))
         bidder = Bidder(rules, hands, up, facts.up_suit, dealer)
         contract = bidder.bid()
         bidder.defend_alone(contract, rng)
@@ -73,6 +70,23 @@ class HandSimulator:
                 lines.append(f"renege {seat}")
         return lines
 
+    def exchange_with_kitty(self, cards: Deal) -> list[str]:
+        """The kitty's exchange before the bidding, once a hand: a farmer's hand, else going under."""
+        rules, rng, dealer, facts = self.rules, self.rng, self.dealer, self.facts
+        face_down = len(cards.face_down)
+        exchange = farmers_exchange(rules, cards, dealer, rng)
+        if exchange is not None:
+            facts.farmer, given = exchange
+            facts.farmer_gave = tuple(given)
+            return [f"farmer {facts.farmer}: " + _cards(given)]
+        under = going_under(rules, cards, dealer, rng)
+        if under is None:
+            return []
+        facts.under, gave, took = under
+        facts.under_gave, facts.under_took = tuple(gave), tuple(took)
+        # with more than three face-down cards in the kitty, the three taken are named
+        return [f"under {facts.under}: " + _cards(gave) + (f" for {_cards(took)}" if face_down > len(took) else "")]
+
     def dealer_takes_up(self, hands: dict[Seat, list[Card]], up: Card, contract: Contract) -> Card | None:
         """After an order in round 1 the dealer takes the up card and discards one (never the up card where the
         ruleset forbids it): the discard, or None.
@@ -95,3 +109,7 @@ class HandSimulator:
         held.remove(discard)
         hands[dealer] = held
         return discard
+
+
+def _cards(cards: list[Card]) -> str:
+    return " ".join(str(c) for c in cards)
