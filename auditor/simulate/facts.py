@@ -60,6 +60,9 @@ class SimHand:
     under: Seat | None = None  # the seat that went under (deal.go_under)
     under_gave: tuple[Card, ...] = ()
     under_took: tuple[Card, ...] = ()
+    best_from: Seat | None = None  # the lone maker's partner who passed their best card (bidding.partners_best)
+    best_card: Card | None = None
+    best_discard: Card | None = None  # the lone maker's discard for it
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
     renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
     fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)

@@ -8,7 +8,7 @@ from ..cards import Card, Seat
 from ..rules.schema import Ruleset
 from .bidding import Bidder, Contract
 from .dealing import Deal, deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
-from .exchanges import going_under
+from .exchanges import going_under, partners_best
 from .facts import SimHand
 from .play import TrickPlay
 from .scoring import hand_points, is_fast_break, with_renege_penalty
@@ -55,6 +55,10 @@ class HandSimulator:
         discard = self.dealer_takes_up(hands, up, contract)
         if discard is not None:
             lines.append(f"discard {discard}")
+        best = partners_best(rules, hands, contract, rng, self.up_taken_sitting_out(up, contract))
+        if best is not None:
+            facts.best_from, facts.best_card, facts.best_discard = best
+            lines.append(f"best {facts.best_from}: {facts.best_card} discard {facts.best_discard}")
         first_trick_line = len(lines)
         lines.extend(self.tricks.play(hands, dealer, contract.trump, contract.low, maker, contract.alone,
                                       contract.defender, self.deck))
@@ -86,6 +90,14 @@ class HandSimulator:
         facts.under_gave, facts.under_took = tuple(gave), tuple(took)
         # with more than three face-down cards in the kitty, the three taken are named
         return [f"under {facts.under}: " + _cards(gave) + (f" for {_cards(took)}" if face_down > len(took) else "")]
+
+    def up_taken_sitting_out(self, up: Card, contract: Contract) -> Card | None:
+        """The up card, where the dealer sits out for a lone maker partner after an order and still takes it
+        up (``bidding.sitting_out_dealer_takes_up``; the discard is left unwritten); else None."""
+        maker = contract.maker
+        if contract.round != 1 or not contract.alone or maker is None or maker.partner is not self.dealer:
+            return None
+        return up if self.rules.bidding.sitting_out_dealer_takes_up else None
 
     def dealer_takes_up(self, hands: dict[Seat, list[Card]], up: Card, contract: Contract) -> Card | None:
         """After an order in round 1 the dealer takes the up card and discards one (never the up card where the
