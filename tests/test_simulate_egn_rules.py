@@ -142,7 +142,9 @@ def test_a_poor_hand_goes_under(rules: str, overrides: tuple[str, ...], kinds: s
     generated = generate(rules, overrides, games=30, seed=24)
     games = audited_clean(generated)
     found = unders(generated)
-    assert len(found) >= (10 if kinds == "no-face" else 50)
+    hands = sum(len(sim.hands) for sim in generated.sims)
+    # "a remarkably poor hand": one hand in twenty to one in four (seven-card hands) goes under; no face cards is rarer
+    assert 0.01 < len(found) / hands < 0.05 if kinds == "no-face" else 0.05 < len(found) / hands < 0.3
     for hand, under in found:
         cards = dealt(hand)[under.seat]
         assert may_go_under(cards, kinds) and len(under.cards) == 3 and set(under.cards) <= set(cards)
@@ -163,7 +165,7 @@ def test_with_a_bigger_kitty_the_three_cards_taken_are_named() -> None:
     generated = generate("joker", (UNDER, NO_TRUMP), games=30, seed=24)
     audited_clean(generated)
     found = unders(generated)
-    assert len(found) >= 30
+    assert len(found) >= 10
     for hand, under in found:
         shown = {c for cards in dealt(hand).values() for c in cards} | {hand.up}
         assert len(under.received) == 3 and not shown & set(under.received)

@@ -13,6 +13,8 @@ from .sense import no_trump_strength, strength, worst
 
 #: how often a player dealt a poor hand that may go under does, where the ruleset allows it
 UNDER_WHEN_ALLOWED = 0.6
+#: "a remarkably poor hand": worth at most this share of a bid in every suit (and high or low)
+POOR_AT = 0.7
 #: how often a lone maker calls for their partner's best card, where the ruleset allows it
 BEST_WHEN_ALLOWED = 0.8
 #: the cards going under exchanges, for as many of the kitty's face-down cards
@@ -30,7 +32,7 @@ def may_go_under(cards: list[Card], kinds: list[GoUnderHand]) -> bool:
 
 def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random) -> tuple[Seat, list[Card], list[Card]] | None:
     """Going under (``deal.go_under``): the first seat from the dealer's left dealt a hand that may go under,
-    and worth no bid, that chooses to swaps its three lowest cards for three of the kitty's face-down cards
+    and worth well under a bid, that chooses to swaps its three lowest cards for three of the kitty's face-down cards
     (the top three, where the kitty has more).  The hands change; returns the seat, the cards given and the
     cards taken, or None.  The kitty is exchanged once a hand: not after a farmer's hand."""
     if not rules.deal.go_under or len(cards.face_down) < UNDER_CARDS:
@@ -49,8 +51,8 @@ def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random) -
 
 
 def _poor(rules: Ruleset, hand: list[Card]) -> bool:
-    """Worth no bid: not in any suit, nor high or low where the ruleset has them."""
-    enough = CALL_AT * rules.deck.hand_size
+    """Worth well under a bid: in every suit, and high or low where the ruleset has them."""
+    enough = POOR_AT * CALL_AT * rules.deck.hand_size
     ranks = [Rank.parse(r.value) for r in rules.deck.ranks]
     values = [strength(hand, s) for s in SUITS]
     values += [no_trump_strength(hand, kind is NoTrumpCall.LOW, ranks) for kind in rules.bidding.no_trump_calls]
