@@ -32,7 +32,7 @@ def may_go_under(cards: list[Card], kinds: list[GoUnderHand]) -> bool:
 
 def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random) -> tuple[Seat, list[Card], list[Card]] | None:
     """Going under (``deal.go_under``): the first seat from the dealer's left dealt a hand that may go under,
-    and worth well under a bid, that chooses to swaps its three lowest cards for three of the kitty's face-down cards
+    and worth well under a bid, that chooses to swap its three lowest cards for three of the kitty's face-down cards
     (the top three, where the kitty has more).  The hands change; returns the seat, the cards given and the
     cards taken, or None.  The kitty is exchanged once a hand: not after a farmer's hand."""
     if not rules.deal.go_under or len(cards.face_down) < UNDER_CARDS:
