@@ -85,6 +85,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.discarded: Card | None = None
         #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
         self.put_away: dict[Card, str] = {}
+        #: cards passed from one player to another before the play (partner's best), by who holds them now
+        self.passed_to: dict[Card, Seat] = {}
         self.kitty_exchanged_by: Seat | None = None  # the seat that exchanged cards with the kitty
         self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known

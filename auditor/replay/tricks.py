@@ -238,19 +238,31 @@ class TrickPlay:
             self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {self.put_away[c]}", play.pos, trick=t_index, seat=seat)
             return
         up = self.record.up
-        if up is not None and c == up and c not in self.dealt_to:
-            if not self.dealer_took_up:
-                self.report(CARD_NOT_HELD, said("{seat} plays {c}, the up card that was turned down", seat=seat, c=c), play.pos, trick=t_index, seat=seat, cards=fault)
-                return
-            if seat is not self.record.dealer:
-                self.report(CARD_NOT_HELD, said("{seat} plays {c}, the up card that the dealer {dealer} took", seat=seat, c=c, dealer=self.record.dealer),
-                            play.pos, trick=t_index, seat=seat, cards=fault)
-                return
+        if up is not None and c == up and c not in self.dealt_to and self._not_up_card_holder(play, t_index, fault):
+            return
         if seat in self.held and c not in self.held[seat] and not self.owns_unnamed(seat, c):
             owner = self.dealt_to.get(c)
             where = "it was dealt to {owner}" if owner is not None and owner is not seat else "it was not dealt to anyone (the kitty)" if owner is None else "it was already played"
             self.report(CARD_NOT_HELD, said("{seat} plays {c}, which {seat} does not hold: " + where, seat=seat, c=c, owner=owner),
                         play.pos, trick=t_index, seat=seat, cards=fault)
+
+    def _not_up_card_holder(self: HandReplay, play: Play, t_index: int, fault: tuple[MarkedCard, ...]) -> bool:
+        """Report a play of the up card by anyone but who holds it (the dealer who took it up, or the lone
+        maker it was passed to for partner's best); true when reported."""
+        seat, c = play.seat, play.card
+        holder = self.passed_to.get(c, self.record.dealer if self.result.taken_up is not None else None)
+        if seat is holder:
+            return False
+        if holder is not None:
+            took = ("was passed to {holder} for partner's best" if c in self.passed_to else "the dealer {holder} took")
+            message = said("{seat} plays {c}, the up card that " + took, seat=seat, c=c, holder=holder)
+        elif self.dealer_took_up:
+            message = said("{seat} plays {c}, the up card, which the dealer {dealer} sat out and did not take",
+                           seat=seat, c=c, dealer=self.record.dealer)
+        else:
+            message = said("{seat} plays {c}, the up card that was turned down", seat=seat, c=c)
+        self.report(CARD_NOT_HELD, message, play.pos, trick=t_index, seat=seat, cards=fault)
+        return True
 
     def _unknown_before(self: HandReplay, t_index: int) -> bool:
         return any(t < t_index for t in self.unknown)
