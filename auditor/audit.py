@@ -53,10 +53,10 @@ class RulesetChooser:
         return self.cache[key]
 
     def _load(self, spec: str) -> Ruleset:
-        from .rules.loader import resolve_ruleset_path
+        from .rules.loader import path_exists, resolve_ruleset_path
 
         path, _ = resolve_ruleset_path(spec, self.base)
-        return load_ruleset(str(path) if path.exists() else spec, self.overrides)
+        return load_ruleset(str(path) if path_exists(path) else spec, self.overrides)
 
 
 def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:

@@ -12,12 +12,19 @@ from enum import Enum, IntEnum
 
 
 class Suit(Enum):
-    """A suit; the value is its canonical one-letter spelling."""
+    """A suit; the value is its canonical one-letter spelling.
+
+    ``JOKER`` is not a suit a player can name: it is the joker's own, since the
+    joker has no printed suit (EGN spells the joker ``B``).  A trump contract
+    makes the joker a trump; in a no-trump hand it stays a suit of its own.
+    Iterate :data:`SUITS` for the four suits.
+    """
 
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
     SPADES = "S"
+    JOKER = "B"
 
     # members are singletons compared by identity; Enum's own hash is Python code on the hot path
     __hash__ = object.__hash__
@@ -73,6 +80,7 @@ class Rank(IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+    JOKER = 20  # the joker ("Best Bower", "Benny"): above every other card
 
     @property
     def letter(self) -> str:
@@ -92,8 +100,9 @@ _RANK_LETTER = {
     Rank.QUEEN: "Q",
     Rank.KING: "K",
     Rank.ACE: "A",
+    Rank.JOKER: "JK",
 }
-_RANK_SPELLINGS: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTER.items()}
+_RANK_SPELLINGS: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTER.items() if rank is not Rank.JOKER}
 _RANK_SPELLINGS["10"] = Rank.TEN
 
 
@@ -125,18 +134,26 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
+        if self.rank is Rank.JOKER:
+            return "JK"
         return self.rank.letter + self.suit.value
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``KD``, ``10h``, ``9♣``...; raises ``ValueError`` on anything else."""
+        """Parse ``KD``, ``10h``, ``9♣``, ``JK`` (the joker; also ``B``)...; raises ``ValueError`` on anything else."""
         card = _CARD_CACHE.get(text)
         if card is not None:
             return card
         body = text.strip()
+        if body.upper() in _JOKER_SPELLINGS:
+            return JOKER
         if len(body) < 2:
             raise ValueError(f"not a card: {text!r}")
         try:
@@ -150,13 +167,26 @@ class Card:
         return card
 
 
-_ALL_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(Rank(r), Suit(s)) for r in Rank for s in Suit}
+#: The four suits a player can name (the enum also holds the joker's own).
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+#: The ranks of the printed cards, low to high.
+RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
+
+_ALL_CARDS: dict[tuple[Rank, Suit], Card] = {(r, s): Card(r, s) for r in RANKS for s in SUITS}
+#: The joker: one card, of no printed suit.
+JOKER = Card(Rank.JOKER, Suit.JOKER)
+_ALL_CARDS[(Rank.JOKER, Suit.JOKER)] = JOKER
+_JOKER_SPELLINGS = frozenset({"JK", "B", "JOKER"})
 _CARD_CACHE: dict[str, Card] = {}
 for _c in _ALL_CARDS.values():
+    if _c is JOKER:
+        continue
     for _r in {_c.rank.letter, _c.rank.letter.lower(), "10" if _c.rank is Rank.TEN else _c.rank.letter}:
         for _s in (_c.suit.value, _c.suit.value.lower()):
             _CARD_CACHE[_r + _s] = _c
-del _c, _r, _s
+for _j in ("JK", "jk", "Jk", "jK", "B", "b"):
+    _CARD_CACHE[_j] = JOKER
+del _c, _r, _s, _j
 
 #: The card that a spelling already seen names (``"KD"``, ``"10h"``...), or None: a fast path
 #: for readers; :meth:`Card.parse` reads every spelling.
@@ -173,17 +203,20 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in text.split())
 
 
-def deck(ranks: tuple[Rank, ...]) -> frozenset[Card]:
-    """The deck made of the given ranks in every suit."""
-    return frozenset(_ALL_CARDS[(r, s)] for r in ranks for s in Suit)
+def deck(ranks: tuple[Rank, ...], joker: bool = False) -> frozenset[Card]:
+    """The deck made of the given ranks in every suit, and the joker if asked."""
+    cards = {_ALL_CARDS[(r, s)] for r in ranks for s in SUITS}
+    if joker:
+        cards.add(JOKER)
+    return frozenset(cards)
 
 
 # --- trump-dependent views -------------------------------------------------
 
 
 def display_order(c: Card) -> tuple[str, int]:
-    """How cards are listed to people: by suit letter, then highest rank first."""
-    return (c.suit.value, -int(c.rank))
+    """How cards are listed to people: the joker first, then by suit letter, highest rank first."""
+    return ("" if c.rank is Rank.JOKER else c.suit.value, -int(c.rank))
 
 
 def is_left_bower(c: Card, trump: Suit | None) -> bool:
@@ -199,8 +232,12 @@ def is_right_bower(c: Card, trump: Suit | None) -> bool:
 def effective_suit(c: Card, trump: Suit | None) -> Suit:
     """The suit a card belongs to for following, leading and voids.
 
-    The left bower belongs to the trump suit for every purpose.
+    The left bower belongs to the trump suit for every purpose, and so does the
+    joker.  With no trump (high or low) the joker is a suit of its own: it never
+    follows a suit, and a joker led asks for nothing.
     """
+    if c.rank is Rank.JOKER:
+        return trump if trump is not None else Suit.JOKER
     if trump is not None and c.rank is Rank.JACK and c.suit is trump.partner:
         return trump
     return c.suit
@@ -210,11 +247,15 @@ def is_trump(c: Card, trump: Suit | None) -> bool:
     return trump is not None and effective_suit(c, trump) is trump
 
 
-def trick_strength(c: Card, led: Suit, trump: Suit | None) -> int:
+def trick_strength(c: Card, led: Suit, trump: Suit | None, low: bool = False) -> int:
     """A number that orders the cards of one trick: the highest wins.
 
-    Trumps beat the suit led, which beats everything else (worth 0).
+    The joker beats everything; trumps beat the suit led, which beats
+    everything else (worth 0).  ``low`` (a no-trump hand played low): the
+    lowest card of the suit led wins.
     """
+    if c.rank is Rank.JOKER:
+        return 300
     if trump is not None:
         if c.rank is Rank.JACK and c.suit is trump:
             return 200
@@ -223,17 +264,19 @@ def trick_strength(c: Card, led: Suit, trump: Suit | None) -> int:
         if c.suit is trump:
             return 100 + int(c.rank)
     if c.suit is led:
-        return int(c.rank)
+        return 100 - int(c.rank) if low else int(c.rank)
     return 0
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpView:
-    """Lookup tables for one trump suit (or none): the replay's hot path.
+    """Lookup tables for one contract (a trump suit, or no trump high or low): the replay's hot path.
 
     ``suit_of[card]`` is :func:`effective_suit`; ``power[card]`` orders a
     trick's cards once filtered to trumps and the suit led (see
-    :meth:`strength`), agreeing with :func:`trick_strength`.
+    :meth:`strength`), agreeing with :func:`trick_strength`.  ``trump`` is the
+    suit that beats the suit led: with no trump it is the joker's own, so that
+    the joker, and only the joker, beats every card.
     """
 
     trump: Suit | None
@@ -247,16 +290,17 @@ class TrumpView:
         return 0
 
 
-_VIEWS: dict[Suit | None, TrumpView] = {}
+_VIEWS: dict[tuple[Suit | None, bool], TrumpView] = {}
 
 
-def trump_view(trump: Suit | None) -> TrumpView:
-    view = _VIEWS.get(trump)
+def trump_view(trump: Suit | None, low: bool = False) -> TrumpView:
+    """The tables of a trump contract, or of no trump (``trump`` None) played high or ``low``."""
+    view = _VIEWS.get((trump, low))
     if view is None:
         every = list(_ALL_CARDS.values())
         suit_of = {c: effective_suit(c, trump) for c in every}
-        power = {c: trick_strength(c, c.suit if trump is None else suit_of[c], trump) for c in every}
-        view = _VIEWS[trump] = TrumpView(trump, suit_of, power)
+        power = {c: trick_strength(c, suit_of[c], trump, low) for c in every}
+        view = _VIEWS[(trump, low)] = TrumpView(trump if trump is not None else Suit.JOKER, suit_of, power)
     return view
 
 

@@ -1,6 +1,6 @@
 """The ``euchre-audit`` command line.
 
-    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint]
+    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint|html] [-o OUT]
     euchre-audit rules [NAME]
     euchre-audit codes [CODE]
 
@@ -11,13 +11,15 @@ an unreadable file or an invalid ruleset (with a one-line reason).
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .audit import forced_ruleset
-from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser
+from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser, job_count
 from .findings import REGISTRY
 from .resources import bundled_rulesets
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
@@ -36,19 +38,13 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="game files in the text notation or EGN")
     p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
-    p.add_argument("--format", choices=["text", "json", "lint"], default="text", help="output format (default: text)")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
+    p.add_argument("--format", choices=["text", "json", "lint", "html"], default="text",
+                   help="output format: text (a ruling to read aloud, the default), json, lint, or html (one page to show or print)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the report here instead of standard output (replaced only once complete)")
+    p.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                   help="colour in the text ruling: auto (on a terminal, unless NO_COLOR is set), always or never")
+    p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
     return p
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
 
 
 def _load_forced(args: argparse.Namespace) -> Ruleset | None:
@@ -65,9 +61,37 @@ def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         return EXIT_USAGE
     from .parallel import AuditOptions, default_jobs, fewer_collections, run_audit_units
 
-    options = AuditOptions(forced, tuple(args.overrides), args.format)
-    with fewer_collections():
-        return run_audit_units(args.files, options, args.jobs or default_jobs(), out, err)
+    jobs = args.jobs or default_jobs()
+    if args.output is None:
+        options = AuditOptions(forced, tuple(args.overrides), args.format, *_terminal(out, args.color))
+        with fewer_collections():
+            return run_audit_units(args.files, options, jobs, out, err)
+    from .outfile import replacing
+
+    options = AuditOptions(forced, tuple(args.overrides), args.format, args.color == "always")
+    try:
+        with replacing(Path(args.output)) as fh, fewer_collections():
+            return run_audit_units(args.files, options, jobs, fh, err)
+    except OSError as e:
+        err.write(f"euchre-audit: cannot write {args.output} ({e.strerror or e})\n")
+        return EXIT_USAGE
+
+
+def _terminal(out: TextIO, color: str) -> tuple[bool, int | None]:
+    """(colour?, width) of the text ruling on ``out``: a terminal's width, and colour on a terminal
+    unless NO_COLOR is set (https://no-color.org), or as ``--color`` says."""
+    try:
+        tty = out.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    width = None
+    if tty:
+        try:
+            width = os.get_terminal_size(out.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            width = shutil.get_terminal_size().columns
+    on = color == "always" or (color == "auto" and tty and not os.environ.get("NO_COLOR"))
+    return on, width
 
 
 def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

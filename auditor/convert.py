@@ -17,18 +17,17 @@ syntax error, which is left as written.
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .audit import RulesetChooser, forced_ruleset
-from .textfile import InputError, cannot_read, read_document
+from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
+from .outfile import write_atomically
 from .modeljson import to_json
 from .notation.writer import format_text, unreadable, write_games
 from .rules.loader import RulesetError
@@ -85,14 +84,8 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` through a temporary file and a rename (:mod:`auditor.outfile`)."""
+    write_atomically(path, text)
 
 
 def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
@@ -104,9 +97,25 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
     args = p.parse_args(argv)
     path = Path(args.file)
-    try:
+    try:  # first, and apart: a --set or --rules that cannot be used is never the game file's fault
         forced = forced_ruleset(args.rules, args.overrides)
-        chooser = RulesetChooser(forced, args.overrides, path.parent)
+    except RulesetError as e:
+        for line in e.problems:
+            err.write(f"euchre-audit: invalid ruleset: {line}\n")
+        return EXIT_USAGE
+    chooser = RulesetChooser(forced, args.overrides, path.parent)
+
+    def rules_of(game: GameRecord) -> Ruleset:
+        """The game's ruleset; a Rules or Set tag that cannot be used is named as the audit names it."""
+        try:
+            return chooser.for_game(game)
+        except RulesetError as e:
+            raise InputError(f"{path}:{game.tag_pos('Rules')}: game {game.index}: {e}") from None
+
+    def warn(text: str) -> None:
+        err.write(f"euchre-audit: warning: {text}\n")
+
+    try:
         games = list(open_games(path))
         broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
         broken += [(lost.pos, lost.message) for g in games for lost in g.lost]
@@ -117,18 +126,9 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
-        def warn(text: str) -> None:
-            err.write(f"euchre-audit: warning: {text}\n")
-
-        text = convert(games, args.to, chooser.for_game, warn)
+        text = convert(games, args.to, rules_of, warn)
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")
-        return EXIT_USAGE
-    except RulesetError as e:
-        err.write(f"euchre-audit: invalid ruleset: {e.problems[0]}\n")
-        return EXIT_USAGE
-    except ValueError as e:
-        err.write(f"euchre-audit: {path}: {e}\n")
         return EXIT_USAGE
     if args.output:
         try:
@@ -152,15 +152,12 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     for name in args.files:
         path = Path(name)
         try:
+            regular_file_size(path, name)  # first: sniffing a pipe would wait for a writer, /dev/zero never end
             if sniff_format(path) != "text":
                 err.write(f"euchre-audit: {name}: fmt formats the text notation; use `euchre-audit convert {name} --to text` for EGN or JSON\n")
                 status = EXIT_USAGE
                 continue
-            if path.stat().st_size > MAX_FMT_BYTES:
-                err.write(f"euchre-audit: {name}: larger than {MAX_FMT_BYTES} bytes\n")
-                status = EXIT_USAGE
-                continue
-            text = read_document(path, name)
+            text = read_document(path, name, MAX_FMT_BYTES)
         except OSError as e:
             err.write(f"euchre-audit: {cannot_read(name, e)}\n")
             status = EXIT_USAGE

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
-from .cards import Seat
+from .cards import Card, Seat
 from .model import Pos
 
 
@@ -153,6 +154,44 @@ UP_CARD_IN_HAND = _code(
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup KD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
 )
 
+MISDEAL_DECLARED = _code(
+    "D107", "misdeal-declared", Category.DEAL, E,
+    "A misdeal is declared where the ruleset has none for the cards dealt, or for a hand that is not one that allows it.",
+    "Seed 003's variation: a hand of 9s and 10s (or one ace and 9s and 10s) can or must be declared a misdeal; another cannot.",
+    "# hoyle has no misdeal for the cards dealt (and E's hand would not allow one)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nmisdeal E\n",
+)
+MISDEAL_NOT_DECLARED = _code(
+    "D108", "misdeal-not-declared", Category.DEAL, E,
+    "Where a misdeal must be declared, a qualifying hand was dealt and the hand was played (shown only with the deal written).",
+    "Under `deal.misdeal: must` the hand is not played: the deal passes to the next player.",
+    "# with a ruleset whose deal.misdeal is must\n"
+    "hand 1 dealer N\ndeal E: 9C 9D TH TC 9S  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH KD JH\nup AD\n"
+    "bid E pass, S pass, W pass, N order\ndiscard TD\n",
+    rules=("deal.misdeal=must",),
+)
+FARMER_EXCHANGE = _code(
+    "D109", "farmer-exchange", Category.DEAL, E,
+    "A farmer's hand exchange where the ruleset has none, of cards that are not three 9s and 10s, of cards the player does not hold, for cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
+    "Seed 003's variation: a player dealt three 9s and 10s may exchange them for the three face-down cards, once.",
+    "# hoyle has no farmer's hand (and KD QS TH are not three 9s and 10s)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nfarmer E: KD QS TH\n",
+)
+UNDER_EXCHANGE = _code(
+    "D110", "go-under-exchange", Category.DEAL, E,
+    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
+    "EGN's `go_under`: a player with a remarkably poor hand may swap three cards with the kitty, once; other cards in a hand change what every later card proves.",
+    "# hoyle has no going under (and E's hand has face cards and only two 9s and 10s)\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nunder E: KD QS TH\n",
+)
+BEST_EXCHANGE = _code(
+    "D111", "partners-best-exchange", Category.DEAL, E,
+    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (or none, with their cards written).",
+    "EGN's `partners_best`: the lone maker's partner passes one card face down and the lone maker discards one; another card in the lone hand changes what every later card proves.",
+    "# hoyle has no partner's best\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\nbest S: JD discard KH\n",
+)
+
 # --- bid ------------------------------------------------------------------
 BID_OUT_OF_TURN = _code(
     "B201", "bid-out-of-turn", Category.BID, E,
@@ -224,6 +263,37 @@ DEFEND_ALONE_MISPLACED = _code(
     "hand 1 dealer N\nup AD\nbid E pass, S pass, E defend alone, W pass, N order alone\n",
 )
 
+NO_TRUMP_NOT_ALLOWED = _code(
+    "B212", "no-trump-not-allowed", Category.BID, E,
+    "A player bids `high` or `low` (no trump) where the ruleset does not allow that bid.",
+    "No-trump bids are a variation (bidding.no_trump_calls, seed 003); where they are not played, the bid is illegal.",
+    "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call high\n",
+)
+DEALER_TAKES_ONLY_TRUMP = _code(
+    "B213", "dealer-takes-only-trump", Category.BID, E,
+    "The dealer takes the up card up although it would be the dealer's only trump, where the ruleset forbids it.",
+    "Seed 003's variation: 'Dealer may not pick up face up card if it would be his only trump.'",
+    "# with a ruleset whose bidding.dealer_needs_another_trump is true: N holds no diamond and not JH\n"
+    "hand 1 dealer N\ndeal E: KD QD TD 9C QS  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: 9S KS KH TC AH\nup AD\n"
+    "bid E pass, S pass, W pass, N order\ndiscard 9S\n",
+    rules=("bidding.dealer_needs_another_trump=true",),
+)
+ORDER_WITHOUT_THE_SUIT = _code(
+    "B214", "order-without-the-suit", Category.BID, E,
+    "A player orders up (or the dealer takes up) the up card without holding a card of its suit, where the ruleset requires one; the left bower does not count.",
+    "Seed 003's variation: 'No player may order up or pick up the face up card unless they already have that suit in their hand.'",
+    "# with a ruleset whose bidding.order_needs_the_suit is true: W holds no diamond\n"
+    f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W order\ndiscard TC\n",
+    rules=("bidding.order_needs_the_suit=true",),
+)
+JOKER_SUIT = _code(
+    "B215", "joker-suit", Category.BID, E,
+    "The suit of a joker turned up is not named as the ruleset says (by the dealer, `up JK H`; or by the maker, `N order H`), or a suit is named for another up card.",
+    "With the joker turned up, the named suit is the suit of round 1; without it nobody knows what was ordered.",
+    "# a suit named with an up card that is not the joker\nhand 1 dealer N\nup AD H\n"
+    "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+
 # --- discard --------------------------------------------------------------
 DISCARD_MISSING = _code(
     "X301", "discard-missing", Category.DISCARD, E,
@@ -257,7 +327,8 @@ WRONG_LEADER = _code(
     "A trick is led by the wrong player.",
     "The first lead is fixed by the ruleset; later tricks are led by the previous winner.",
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
-    "trick S:JD W:KC N:JH E:KD\n",
+    "trick S:JD W:KC N:JH E:KD\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\n",
 )
 PLAY_OUT_OF_TURN = _code(
     "T402", "play-out-of-turn", Category.TURN, E,
@@ -326,21 +397,24 @@ LEFT_BOWER_ON_ITS_SUIT = _code(
     "The left bower was played to a lead of its printed suit while the player held that suit.",
     "The left bower is a trump, not a card of its printed suit: it does not follow that suit.",
     "hand 1 dealer N\ndeal E: 9D TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC JC AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:KC S:AH W:JC N:TC\ntrick W:JD N:TH E:9D S:QD\n"
+    "trick S:JH W:QH N:QS E:TD\ntrick N:KS E:9S S:TS W:AS\ntrick W:QC N:JS E:9C S:KD\n",
 )
 LEFT_BOWER_LED = _code(
     "L602", "left-bower-led", Category.LEFT_BOWER, E,
     "The left bower was led (so trump was led) and a player who held trump did not play one.",
     "Leading the left bower leads trump; it asks for trump, not for its printed suit.",
     "hand 1 dealer N\ndeal E: JC TD 9S 9C KC  S: QD JH KD TS AH  W: QH QC 9D AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:JC S:AH W:QC N:TC\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:JC S:AH W:QC N:TC\ntrick E:9C S:QD W:QH N:TH\n"
+    "trick E:TD S:KD W:9D N:QS\ntrick N:KS E:9S S:TS W:AS\ntrick W:JD N:JS E:KC S:JH\n",
 )
 LEFT_BOWER_ONLY_TRUMP = _code(
     "L603", "left-bower-only-trump", Category.LEFT_BOWER, E,
     "Trump was led and the player's only trump, the left bower, was not played.",
     "The left bower counts as trump for following: holding it means holding trump.",
     "hand 1 dealer N\ndeal E: 9D TD JC 9C KC  S: QD JH KD TS AH  W: QH 9S QC AS JD  N: 9H TC TH QS KS\nup JS\n"
-    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:9D S:KD W:JD N:JS\ntrick N:KS E:TD S:TS W:AS\n",
+    "bid E pass, S pass, W pass, N order\ndiscard 9H\ntrick E:9D S:KD W:JD N:JS\ntrick N:KS E:TD S:TS W:AS\n"
+    "trick W:QH N:TH E:9C S:JH\ntrick W:QC N:TC E:KC S:QD\ntrick E:JC S:AH W:9S N:QS\n",
 )
 
 # --- score ----------------------------------------------------------------
@@ -398,10 +472,10 @@ GAME_UNFINISHED = _code(
 )
 RULE_NOT_HONOURED = _code(
     "G806", "rule-not-honoured", Category.GAME, W,
-    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply.",
+    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply: `num_players` other than 4, a value out of range, or both a winning score and a number of deals.",
     "The game is replayed without that rule, so rulings that depend on it may differ from the table's.",
     '{"fileType": "Euchre Game Notation", "version": "1.4",\n'
-    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"joker": true}},\n'
+    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"num_players": 3}},\n'
     ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
     '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
     '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',
@@ -417,9 +491,31 @@ HAND_NUMBER_OUT_OF_SEQUENCE = _code(
 )
 
 
+class Role(str, Enum):
+    """What a card does in a finding."""
+
+    FAULT = "fault"  # the card at fault: played, discarded or dealt where it should not be
+    PROOF = "proof"  # a card that proves it: held when the fault was made, or played later
+
+
+class MarkedCard(NamedTuple):
+    """A card a finding rests on, and the seat that held it (when known)."""
+
+    card: Card
+    role: Role
+    seat: Seat | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem found in a record, with the evidence for it."""
+    """One problem found in a record, with the evidence for it.
+
+    ``message`` and ``proof`` lines are often :class:`~auditor.said.Said`
+    sentences (plain strings that know where they name a seat or a card).
+    ``cards`` are the cards the finding rests on; ``points`` is what the
+    hand scores (NS, EW) under the finding's ruling, where the finding decides
+    or corrects the hand's points.
+    """
 
     code: Code
     message: str
@@ -430,6 +526,8 @@ class Finding:
     seat: Seat | None = None
     proof: tuple[str, ...] = field(default=())
     severity: Severity | None = None  # None: the code's own severity
+    cards: tuple[MarkedCard, ...] = ()
+    points: tuple[int, int] | None = None
 
     @property
     def level(self) -> Severity:

@@ -14,7 +14,7 @@ of the whole audit's time over a million hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 from .cards import Card, Seat, Suit, Team
@@ -41,11 +41,16 @@ class CallKind(Enum):
     PASS = "pass"
     ORDER = "order"  # round 1: the dealer takes the up card
     CALL = "call"  # round 2: name a suit
+    HIGH = "high"  # round 2, a variation: no trump, the highest card of the suit led wins
+    LOW = "low"  # round 2, a variation: no trump, the lowest card of the suit led wins
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One bid: ``<seat> pass``, ``<seat> order [alone]``, ``<seat> call <suit> [alone]``."""
+    """One bid: ``<seat> pass``, ``<seat> order [<suit>] [alone]``, ``<seat> call <suit>|high|low [alone]``.
+
+    ``suit`` of an ``order`` is the suit its maker names for a joker turned up.
+    """
 
     seat: Seat
     kind: CallKind
@@ -129,6 +134,48 @@ class Comment:
 
 
 @dataclass(frozen=True, slots=True)
+class MisdealCall:
+    """``misdeal <seat>``: the seat declares a misdeal for the hand dealt to it (a variation)."""
+
+    seat: Seat
+    pos: Pos
+
+
+class ExchangeKind(StrEnum):
+    """The exchanges of cards that rule variations allow; the value is the statement's keyword."""
+
+    FARMER = "farmer"  # the farmer's hand: three 9s and 10s for the kitty's face-down cards
+    UNDER = "under"  # going under: three cards of a poor hand for the kitty's face-down cards
+    BEST = "best"  # partner's best: a card passed to the lone maker, who discards one
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Cards that change hands before the play (a variation).
+
+    ``farmer <seat>: <cards> [for <cards>]`` and ``under <seat>: <cards> [for <cards>]``: ``seat``
+    gives ``cards`` for the face-down cards of the kitty (``received``, when written).
+    ``best <seat>: <card> [discard <card>]``: ``seat`` passes ``cards`` (one card) to their lone
+    partner, who discards ``discard``.
+    """
+
+    kind: ExchangeKind
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Pos
+    card_positions: tuple[Pos, ...] = ()
+    received: tuple[Card, ...] = ()
+    received_positions: tuple[Pos, ...] = ()
+    discard: Card | None = None
+    discard_pos: Pos = NOWHERE
+
+    @property
+    def with_kitty(self) -> bool:
+        """Whether the cards are exchanged for the kitty's (a farmer's hand, going under)."""
+        return self.kind is not ExchangeKind.BEST
+
+
+@dataclass(frozen=True, slots=True)
 class LostLine:
     """A statement line the reader could not read: only what it said is lost.
 
@@ -171,6 +218,10 @@ class HandRecord:
     deal: tuple[Holding, ...] = ()
     up: Card | None = None
     up_pos: Pos = NOWHERE
+    up_suit: Suit | None = None  # the suit the dealer named for a joker turned up (``up JK H``)
+    up_suit_unknown: bool = False  # the record has no place for that suit (EGN): its absence is no finding
+    misdeals: tuple[MisdealCall, ...] = ()
+    exchanges: tuple[Exchange, ...] = ()
     calls: tuple[Call, ...] = ()
     lone_defense: LoneDefense | None = None  # a ruleset extension (bidding.defend_alone)
     discard: Card | None = None
@@ -186,6 +237,8 @@ class HandRecord:
     lost: tuple[LostLine, ...] = ()
     #: lines read in an unusual spelling or with a look-alike character (each a warning)
     repairs: tuple[Repair, ...] = ()
+    #: the tricks are known to be the first ones in order (EGN): missing tricks are the last
+    tricks_in_order: bool = False
 
     @property
     def has_full_deal(self) -> bool:
@@ -202,6 +255,7 @@ class BrokenHand:
     expected: tuple[str, ...] = ()
     number: int | None = None
     score: TeamPoints | None = None
+    dealer: Seat | None = None  # when the hand line can still be read
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,13 @@ The document (documented in ``docs/egn.md``) is::
             "calls": [{"seat": "E", "call": "pass"},
                       {"seat": "N", "call": "order", "alone": false},
                       {"seat": "S", "call": "call", "suit": "S", "alone": true}],
+                      (also "high" and "low"; an "order" may have the "suit" named for a joker)
             "defend_alone": {"seat": "E", "after": 4},  (only when a defender defends alone:
                             the seat, and how many calls were written before it)
+            "up_suit": "H",  (only with a suit named for the joker turned up)
+            "misdeals": ["E"],  (only when a misdeal is declared)
+            "exchanges": [{"kind": "farmer" | "under" | "best", "seat": "S", "cards": ["9C", ...],
+                           "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
             "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
@@ -42,10 +47,13 @@ from .model import (
     Call,
     CallKind,
     Comment,
+    Exchange,
+    ExchangeKind,
     GameRecord,
     HandRecord,
     Holding,
     LoneDefense,
+    MisdealCall,
     Play,
     RenegeCall,
     Tag,
@@ -68,7 +76,7 @@ def _comment(c: Comment) -> dict[str, Any]:
 
 def _call(c: Call) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": c.seat.name, "call": c.kind.value}
-    if c.kind is CallKind.CALL:
+    if c.kind is CallKind.CALL or (c.kind is CallKind.ORDER and c.suit is not None):
         out["suit"] = c.suit.letter if c.suit is not None else None
     if c.kind is not CallKind.PASS:
         out["alone"] = c.alone
@@ -79,6 +87,23 @@ def _defense(d: LoneDefense) -> dict[str, Any]:
     return {"seat": d.seat.name, "after": d.after}
 
 
+def _exchange(e: Exchange) -> dict[str, Any]:
+    return {"kind": e.kind.value, "seat": e.seat.name, "cards": [str(c) for c in e.cards],
+            "received": [str(c) for c in e.received], "discard": str(e.discard) if e.discard is not None else None}
+
+
+def _variations(hand: HandRecord) -> dict[str, Any]:
+    """The statements of rule variations, present only in hands that have them."""
+    out: dict[str, Any] = {}
+    if hand.up_suit is not None:
+        out["up_suit"] = hand.up_suit.letter
+    if hand.misdeals:
+        out["misdeals"] = [m.seat.name for m in hand.misdeals]
+    if hand.exchanges:
+        out["exchanges"] = [_exchange(e) for e in hand.exchanges]
+    return out
+
+
 def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
     if isinstance(hand, BrokenHand):
         return {"broken": hand.message, "hand": hand.number, "line": hand.pos.line, "column": hand.pos.column}
@@ -87,6 +112,7 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         "dealer": hand.dealer.name,
         "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
         "up": str(hand.up) if hand.up is not None else None,
+        **_variations(hand),
         "calls": [_call(c) for c in hand.calls],
         **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
@@ -165,19 +191,35 @@ def _comments(node: Node | None, parent: Node) -> tuple[Comment, ...]:
     return tuple(out)
 
 
+def _suit(node: Node | None, parent: Node, name: str) -> Suit:
+    letter = _need(node, parent, name, str)
+    if letter not in {"C", "D", "H", "S"}:
+        raise _Bad(f"{name} must be C, D, H or S, not {letter!r}", (node or parent).pos)
+    return Suit.parse(letter)
+
+
+def _read_exchange(node: Node) -> Exchange:
+    kind_text = _need(node.get("kind"), node, "an exchange's kind", str)
+    if kind_text not in {k.value for k in ExchangeKind}:
+        raise _Bad(f"an exchange's kind must be farmer, under or best, not {kind_text!r}", node.pos)
+    seat = _seat(node.get("seat") or node, "an exchange's seat")
+    cards = tuple(_card(c, "an exchanged card") for c in _need(node.get("cards"), node, "an exchange's cards", list))
+    received = tuple(_card(c, "a card taken") for c in _need(node.get("received"), node, "received", list, optional=True) or [])
+    discard = node.get("discard")
+    lone_discard = _card(discard, "discard") if discard is not None and discard.value is not None else None
+    return Exchange(ExchangeKind(kind_text), seat, cards, node.pos, received=received, discard=lone_discard)
+
+
 def _read_call(node: Node) -> Call:
     seat = _seat(node.get("seat") or node, "a call's seat")
     kind_text = _need(node.get("call"), node, "call", str)
     try:
         kind = CallKind(kind_text)
     except ValueError:
-        raise _Bad(f"call must be pass, order or call, not {kind_text!r}", node.pos) from None
+        raise _Bad(f"call must be pass, order, call, high or low, not {kind_text!r}", node.pos) from None
     suit = None
-    if kind is CallKind.CALL:
-        letter = _need(node.get("suit"), node, "suit", str)
-        if letter not in {"C", "D", "H", "S"}:
-            raise _Bad(f"suit must be C, D, H or S, not {letter!r}", node.pos)
-        suit = Suit.parse(letter)
+    if kind is CallKind.CALL or (kind is CallKind.ORDER and node.get("suit") is not None):
+        suit = _suit(node.get("suit"), node, "suit")
     alone = _need(node.get("alone"), node, "alone", bool, optional=True) or False
     return Call(seat, kind, node.pos, suit, alone)
 
@@ -197,6 +239,11 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
     up = node.get("up")
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
+    if node.get("up_suit") is not None:
+        hand.up_suit = _suit(node.get("up_suit"), node, "up_suit")
+    hand.misdeals = tuple(MisdealCall(_seat(m, "a misdeal's seat"), m.pos)
+                          for m in _need(node.get("misdeals"), node, "misdeals", list, optional=True) or [])
+    hand.exchanges = tuple(_read_exchange(e) for e in _need(node.get("exchanges"), node, "exchanges", list, optional=True) or [])
     hand.calls = tuple(_read_call(c) for c in _need(node.get("calls"), node, "calls", list, optional=True) or [])
     defense = node.get("defend_alone")
     if defense is not None and _need(defense, node, "defend_alone", dict, optional=True) is not None:
@@ -258,7 +305,7 @@ def read_model_json(text: str, label: str = "<json>") -> Iterator[GameRecord]:
     try:
         root = parse(text)
     except JsonError as err:
-        raise InputError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+        raise InputError(f"{label}:{err.pos}: {err.summary}: {err.message}") from None
     try:
         if not isinstance(root.value, dict) or not is_model_json(root):
             raise _Bad(f'not the "{FORMAT}" JSON form', root.pos)

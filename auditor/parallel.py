@@ -36,8 +36,10 @@ from .notation.reader import read_games
 from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
+from .ruling.summary import Summary
+from .ruling.text import TextStyle, write_summary
 from .sources import sniff_format, open_games
-from .textfile import BOM, InputError, file_lines
+from .textfile import BOM, InputError, file_lines, regular_file_size
 
 #: a file is cut into units of about this many bytes (whole games) ...
 UNIT_BYTES = 2 * 1024 * 1024
@@ -49,6 +51,8 @@ UNITS_PER_JOB = 8
 TAIL_SHARES_PER_JOB = 2
 #: how many units may be queued or finished but not yet written, per worker
 WINDOW_PER_JOB = 3
+#: the units of a file ruled as HTML (whose pages are about fifteen times the size of the games)
+HTML_UNIT_BYTES = 256 * 1024
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand\b", re.MULTILINE | re.IGNORECASE)
 _TAG_LINE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
@@ -159,7 +163,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
     """
     index, start, start_line, start_game = first_index, 0, 1, 1
     try:
-        size = path.stat().st_size
+        size = regular_file_size(path, label)  # a pipe is never sniffed here (it would wait for a writer)
         unit_bytes = unit_bytes or unit_size(size, jobs)
         if size < 2 * unit_bytes or sniff_format(path) != "text":
             yield Unit(index, str(path), label)
@@ -203,7 +207,7 @@ def split_file(path: Path, label: str, first_index: int, unit_bytes: int | None 
                     previous = kind
                 line += block.count(b"\n")
                 offset += len(block)
-    except (OSError, _LineTooLong):
+    except (OSError, InputError, _LineTooLong):
         pass  # no more cuts; the audit reports an unreadable file as it would for one unit
     if start == 0:
         yield Unit(index, str(path), label)
@@ -292,7 +296,9 @@ def run_ordered(
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, json or lint
+    format: str  # text, json, lint or html
+    color: bool = False  # the text ruling in colour (the output is a terminal)
+    width: int | None = None  # the terminal's width, which the text ruling's tables keep to
 
 
 @dataclass(slots=True)
@@ -305,6 +311,7 @@ class UnitAudit:
     problems: list[str] = field(default_factory=list)
     has_error: bool = False
     hands: int = 0
+    summary: Summary = field(default_factory=Summary)
 
 
 _options: AuditOptions | None = None
@@ -338,7 +345,7 @@ def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
 
 
 def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
-    """Audit one unit and render it (text, lint) or keep its games (json).
+    """Audit one unit and render it (text, lint, html) or keep its games (json).
 
     With a ``sink`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
@@ -349,18 +356,24 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
+    style = TextStyle(_options.color, _options.width)
     games = 0
     for game in audited_games(unit, result.problems):
         games += 1
         result.hands += len(game.hands)
+        result.summary.add_game(unit.label, game)
         if any(f.level is Severity.ERROR for f in game.all_findings()):
             result.has_error = True
         if fmt == "json":
             result.games.append(game)
         elif fmt == "lint":
             report.write_lint(FileAudit(unit.label, [game]), buffer)
+        elif fmt == "html":
+            from .ruling.page import game_html
+
+            buffer.write(game_html(unit.label, game))
         else:
-            report.write_text(FileAudit(unit.label, [game]), buffer)
+            report.write_text(FileAudit(unit.label, [game]), buffer, style)
     if games == 0 and unit.whole and not result.problems:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:
@@ -371,13 +384,23 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
 def run_audit_units(
     files: list[str], options: AuditOptions, jobs: int, out: TextIO, err: TextIO
 ) -> int:
-    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status."""
+    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status.
+
+    Several files or games end with a summary (text and html), added up in input order.
+    """
     from . import report
 
     paths = [(Path(name), str(Path(name))) for name in files]
-    units = plan_units(paths, jobs)
+    # a page is about fifteen times the size of its games: smaller units keep what is in flight small
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None)
     any_problem = any_error = False
     audits: list[FileAudit] = []
+    summary = Summary()
+    problems: list[str] = []
+    if options.format == "html":
+        from .ruling.page import write_foot, write_head
+
+        write_head(out, [label for _, label in paths])
     broken_file: str | None = None  # a file whose audit stopped: skip its later units
     current: FileAudit | None = None
     if jobs > 1:
@@ -396,6 +419,8 @@ def run_audit_units(
             continue
         for problem in result.problems:
             err.write(f"euchre-audit: {problem}\n")
+        problems.extend(result.problems)
+        summary.add(result.summary)
         if result.problems:
             any_problem = True
             broken_file = unit.label
@@ -407,4 +432,8 @@ def run_audit_units(
             out.write(result.text)
     if options.format == "json":
         report.write_json(audits, out)
+    elif options.format == "html":
+        write_foot(out, summary, problems)
+    elif options.format == "text" and summary.worth_saying:
+        write_summary(summary, out, TextStyle(options.color, options.width))
     return 2 if any_problem else 1 if any_error else 0

@@ -1,6 +1,7 @@
 """Open a game file of any supported format and stream its games.
 
-Formats are detected by content (a JSON object is EGN), then by name.
+Formats are detected by content (a JSON object is EGN), then by name, once the file is known
+to be a regular file (a pipe or a device is refused before anything is read from it).
 Input is bounded: a line past the reader's limit makes its hand unreadable, and a JSON document
 larger than :data:`MAX_JSON_BYTES` is refused.
 """
@@ -16,7 +17,7 @@ from .egn.reader import read_egn
 from .modeljson import read_model_json
 from .model import GameRecord
 from .notation.reader import read_games
-from .textfile import InputError, cannot_read, file_lines, read_document
+from .textfile import InputError, cannot_read, file_lines, read_document, regular_file_size
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
@@ -41,20 +42,14 @@ def sniff_format(path: Path) -> str:
 def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     """Yield the games of ``path`` one at a time; :class:`InputError` if it cannot be read."""
     label = label or str(path)
+    regular_file_size(path, label)  # first: sniffing a pipe would wait for a writer
     try:
         kind = sniff_format(path)
-    except IsADirectoryError:
-        raise InputError(f"{label}: is a folder, not a game file") from None
     except OSError as err:
         raise cannot_read(label, err) from None
-    if not path.is_file():  # a pipe or a device: the format check above has already read from it
-        raise InputError(f"{label}: not a regular file (a pipe?); save it to a file and give that")
     if kind == "text":
         return read_games(file_lines(path, label))
-    size = path.stat().st_size
-    if size > MAX_JSON_BYTES:
-        raise InputError(f"{label}: {size} bytes of JSON; the limit is {MAX_JSON_BYTES}")
-    text = read_document(path, label, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
+    text = read_document(path, label, MAX_JSON_BYTES, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
     if not JSON_READERS:
         raise InputError(f"{label}: JSON game files (EGN) are not supported by this installation")
     kind = "model" if _MODEL_JSON.search(text[:4096]) else "egn"  # our model's JSON form, else EGN/EMN

@@ -13,7 +13,9 @@ both give the same lines, numbered the same way:
   names the file, line and column (the rest of a cut line is read and checked too).
 
 :func:`read_document` reads a whole document (JSON, YAML, a file for ``fmt``) with the
-same messages.
+same messages, and at most as many bytes as its caller allows.  Before anything is read,
+:func:`regular_file_size` makes sure the file is a regular one: opening a pipe waits for a
+writer, and a device such as ``/dev/zero`` never ends.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,12 +95,45 @@ def cannot_read(label: str, err: OSError) -> InputError:
     return InputError(f"{label}: cannot read ({err.strerror or err})")
 
 
-def read_document(path: Path, label: str, lone_cr_ends_line: bool = True) -> str:
-    """A whole file as text (see :func:`decoded`); InputError if it cannot be read or is not UTF-8."""
+_NOT_REGULAR = (
+    (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+)
+
+
+def regular_file_size(path: Path, label: str, what: str = "game file") -> int:
+    """The size of ``path``; InputError if it is missing, a folder, a pipe, a device or a socket.
+
+    ``what`` names what the file should be, for the message about a folder.
+    """
     try:
-        data = path.read_bytes()
+        info = path.stat()
+    except OSError as err:  # missing, a loop of symbolic links, a name too long...
+        raise cannot_read(label, err) from None
+    except ValueError:  # a NUL character in the name
+        raise InputError(f"{label}: cannot read (the name holds a NUL character)") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{label}: is a folder, not a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((name for test, name in _NOT_REGULAR if test(info.st_mode)), "a special file")
+        raise InputError(f"{label}: not a regular file ({kind}); save it to a file and give that")
+    return info.st_size
+
+
+def read_document(path: Path, label: str, limit: int, lone_cr_ends_line: bool = True, what: str = "game file") -> str:
+    """A whole regular file of at most ``limit`` bytes as text (see :func:`decoded`).
+
+    InputError if it is not a regular file, is larger, cannot be read or is not UTF-8.
+    """
+    size = regular_file_size(path, label, what)
+    if size > limit:
+        raise InputError(f"{label}: the {what} is {size:,} bytes; the limit is {limit:,}")
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)  # never more, even if the file grew since it was measured
     except OSError as err:
         raise cannot_read(label, err) from None
+    if len(data) > limit:
+        raise InputError(f"{label}: the {what} grew past {limit:,} bytes while it was read")
     return decoded(data, label, lone_cr_ends_line)
 
 

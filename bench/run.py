@@ -3,6 +3,7 @@
 
     python3 bench/run.py                        # 100,000 and 1,000,000 hands
     python3 bench/run.py --sizes 20000 --jobs 2 --work /tmp/bench
+    python3 bench/run.py --sizes 100000 --rules joker --set 'bidding.no_trump_calls=[high, low]'   # seed 003's variations
 
 For each size it generates the games once with ``euchre-audit simulate``
 (kept in the work folder for the next run), then times, each in a fresh
@@ -16,7 +17,11 @@ process:
   ratios of adjacent one-job and N-job runs.  These timed runs are not sampled for memory (the
   sampler reads /proc every 20 ms, about 5% of a core, which a run that keeps both cores busy
   would pay); the memory of each audit is sampled in one more run;
+- the HTML ruling (``--format html``, written game by game to /dev/null), one job and N;
 - ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
+- with ``--baseline REV``, the audit of a git revision (``git archive`` into the work folder),
+  ``--jobs 1``, in the same alternation: the table gains its row, and the run says how much
+  slower or faster this tree is and whether both wrote the same report;
 
 and prints hands per second, wall and CPU seconds, each time as a multiple of
 the floor's, and the peak memory sampled from /proc every 20 ms: of the whole
@@ -101,11 +106,11 @@ class MemorySampler(threading.Thread):
             self.done.wait(self.every)
 
 
-def measure(name: str, cmd: list[str], stdout: object = subprocess.DEVNULL, sample: bool = True) -> Run:
-    """Run ``cmd``; with ``sample``, also sample its memory (which costs about 5% of a core)."""
+def measure(name: str, cmd: list[str], stdout: object = subprocess.DEVNULL, sample: bool = True, cwd: Path = ROOT) -> Run:
+    """Run ``cmd`` in ``cwd``; with ``sample``, also sample its memory (which costs about 5% of a core)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, cwd=ROOT)  # type: ignore[arg-type]
+    proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd)  # type: ignore[arg-type]
     sampler = MemorySampler(proc.pid)
     if sample:
         sampler.start()
@@ -121,19 +126,63 @@ def measure(name: str, cmd: list[str], stdout: object = subprocess.DEVNULL, samp
     return Run(name, seconds, cpu, sampler.peak_tree, sampler.peak_process, proc.returncode)
 
 
-def generate(hands: int, work: Path, seed: int) -> Path:
-    path = work / f"hands-{hands}-seed{seed}.txt"
+@dataclass(frozen=True)
+class Games:
+    """What the benchmark's games are played under: a ruleset and ``--set`` changes (default: hoyle as it is)."""
+
+    rules: str = "hoyle"
+    overrides: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """A part of the work files' names: empty for the standard game, whose files keep their old names."""
+        if self.rules == "hoyle" and not self.overrides:
+            return ""
+        import hashlib
+
+        changes = hashlib.sha256("\n".join(self.overrides).encode()).hexdigest()[:8] if self.overrides else ""
+        return "-" + "-".join(filter(None, (Path(self.rules).stem, changes)))
+
+    def simulate_args(self) -> list[str]:
+        out = [] if self.rules == "hoyle" else ["--rules", self.rules]
+        for change in self.overrides:
+            out += ["--set", change]
+        return out
+
+
+def generate(hands: int, work: Path, seed: int, games: Games = Games()) -> Path:
+    path = work / f"hands-{hands}-seed{seed}{games.label}.txt"
     done = path.with_suffix(".done")
     if path.exists() and done.exists():
         return path
     print(f"generating {hands:,} hands into {path} ...", flush=True)
     start = time.perf_counter()
     subprocess.run(
-        [PY, "-m", "auditor", "simulate", "--games", str(hands), "--hands", str(hands), "--seed", str(seed), "-o", str(path)],
+        [PY, "-m", "auditor", "simulate", "--games", str(hands), "--hands", str(hands), "--seed", str(seed),
+         *games.simulate_args(), "-o", str(path)],
         check=True, cwd=ROOT,
     )
     done.write_text(f"{time.perf_counter() - start:.1f} s\n", encoding="utf-8")
     return path
+
+
+def baseline_tree(rev: str, work: Path) -> tuple[Path, str]:
+    """The source tree of git revision ``rev``, unpacked once into the work folder: (folder, short hash)."""
+    sha = subprocess.run(["git", "rev-parse", "--short", rev], check=True, cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    folder = work / f"baseline-{sha}"
+    if not (folder / "auditor").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", sha], check=True, cwd=ROOT, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder, sha
+
+
+def _report_digest(cmd: list[str], cwd: Path) -> str:
+    """A digest of the text report a command writes (to compare two trees' rulings)."""
+    import hashlib
+
+    out = subprocess.run(cmd, cwd=cwd, capture_output=True).stdout
+    return hashlib.sha256(out).hexdigest()[:16]
 
 
 def count_hands(path: Path) -> int:
@@ -145,11 +194,12 @@ def _median(runs: list[Run]) -> Run:
     return sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]
 
 
-def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3) -> dict[str, object]:
-    path = generate(hands_wanted, work, seed)
+def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3,
+               baseline: tuple[Path, str] | None = None, games: Games = Games()) -> dict[str, object]:
+    path = generate(hands_wanted, work, seed, games)
     hands = count_hands(path)
     size_mb = path.stat().st_size / 2**20
-    tables = work / f"tables-{hands_wanted}-seed{seed}"
+    tables = work / f"tables-{hands_wanted}-seed{seed}{games.label}"
     file = str(path)
     runs = [
         measure("floor: read + split words", [PY, "bench/floor.py", file]),
@@ -159,10 +209,22 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
               (f"audit --jobs {jobs} (text)", [PY, "-m", "auditor", file, "--jobs", str(jobs)])]
     # timed without the memory sampler, whose CPU the parallel run (both cores busy) would pay;
     # the memory of each is sampled in one more run of its own
-    pairs = [(measure(*audits[0], sample=False), measure(*audits[1], sample=False)) for _ in range(repeat)]
+    base_cmd = [PY, "-m", "auditor", file, "--jobs", "1"]
+    base_runs: list[Run] = []
+    pairs = []
+    for _ in range(repeat):
+        pairs.append((measure(*audits[0], sample=False), measure(*audits[1], sample=False)))
+        if baseline is not None:
+            base_runs.append(measure(f"baseline {baseline[1]} --jobs 1", base_cmd, sample=False, cwd=baseline[0]))
     for timed, (name, cmd) in zip((_median([one for one, _ in pairs]), _median([many for _, many in pairs])), audits):
         sampled = measure(name, cmd)
         runs.append(replace(timed, peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
+    if baseline is not None:
+        sampled = measure(base_runs[0].name, base_cmd, cwd=baseline[0])
+        runs.append(replace(_median(base_runs), peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
+    # the HTML ruling of the whole file, streamed game by game to /dev/null (its size is the file's business)
+    runs.append(measure("audit --jobs 1 --format html", [PY, "-m", "auditor", file, "--jobs", "1", "--format", "html", "-o", os.devnull]))
+    runs.append(measure(f"audit --jobs {jobs} --format html", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", "html", "-o", os.devnull]))
     runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
     views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
     runs += views
@@ -184,13 +246,20 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
     print(f"speed-up of --jobs {jobs} over --jobs 1: {ratios[len(ratios) // 2]:.2f}x wall (median of {len(ratios)} adjacent pairs; "
           f"{ratios[0]:.2f}-{ratios[-1]:.2f}); CPU per hand {one.cpu_seconds / hands * 1e6:.0f} us in one process, "
           f"{many.cpu_seconds / hands * 1e6:.0f} us with {jobs} jobs (all processes)")
+    if baseline is not None:
+        versus = sorted(b.seconds / a.seconds for (a, _), b in zip(pairs, base_runs))
+        cpu = sorted(b.cpu_seconds / a.cpu_seconds for (a, _), b in zip(pairs, base_runs))
+        same = _report_digest(audits[0][1], ROOT) == _report_digest(base_cmd, baseline[0])
+        print(f"against the baseline {baseline[1]} (--jobs 1, run alternately): this tree takes "
+              f"{1 / versus[len(versus) // 2]:.3f}x its wall time and {1 / cpu[len(cpu) // 2]:.3f}x its CPU "
+              f"(medians of {len(versus)}); the two reports are {'identical' if same else 'DIFFERENT'}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
     result = {
         "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],
         "audit_pairs": [[asdict(a), asdict(b)] for a, b in pairs],
     }
-    (work / f"results-{hands_wanted}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    (work / f"results-{hands_wanted}{games.label}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
 
 
@@ -201,8 +270,15 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--repeat", type=int, default=3, help="runs of each audit (one job, N jobs), alternating (default 3)")
     p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
+    p.add_argument("--baseline", metavar="REV", help="also time the audit of this git revision, alternately, and compare")
+    p.add_argument("--rules", default="hoyle", metavar="NAME|PATH",
+                   help="generate the games under this ruleset (default hoyle), e.g. joker for seed 003's joker")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule change for the generated games (repeatable), e.g. --set 'bidding.no_trump_calls=[high, low]'; "
+                        "other games than the standard ones are kept in files named after them")
     args = p.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
+    baseline = baseline_tree(args.baseline, args.work) if args.baseline else None
     try:
         import lark_cython  # noqa: F401
 
@@ -211,7 +287,7 @@ def main() -> int:
         runtime = "pure-Python Lark (pip install '.[fast]' for lark-cython)"
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
     for size in args.sizes:
-        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat))
+        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline, Games(args.rules, tuple(args.overrides)))
     return 0
 
 

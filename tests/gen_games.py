@@ -218,9 +218,16 @@ def random_game(rng: random.Random, *, max_hands: int = 80, p_make: float = 0.3,
 
 
 def apply_called_renege(hand: Hand, seat: str, before: tuple[int, int]) -> Hand:
-    """The hand with a renege called on ``seat``: offenders score nothing, the others 2 (4 alone)."""
+    """The hand with a renege called on ``seat``: seed 004, "his team will be penalized by adding two
+    points to his opponents' score -- four points during a loner hand": the offenders score nothing
+    for the hand, the others keep what they scored in it, and the penalty is added to theirs."""
     penalty = RENEGE_ALONE if hand.alone else RENEGE
-    points = (0, penalty) if team(seat) == "NS" else (penalty, 0)
+    assert hand.maker is not None and hand.trump is not None
+    won = [team(trick_winner(plays, hand.trump)) for plays in hand.tricks]  # as played (a mutation may change it)
+    made, defended = hand_points(won.count(team(hand.maker)), hand.alone)
+    as_played = (made, defended) if team(hand.maker) == "NS" else (defended, made)
+    kept = as_played[1] if team(seat) == "NS" else as_played[0]
+    points = (0, kept + penalty) if team(seat) == "NS" else (kept + penalty, 0)
     return replace(hand, renege_called=seat, points=points, total=(before[0] + points[0], before[1] + points[1]))
 
 

@@ -24,7 +24,7 @@ from auditor.cards import (
     is_trump,
 )
 
-SUITS = list(Suit)
+from auditor.cards import SUITS  # the four suits a player can name
 EUCHRE_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}  # written out again, not read from the code
 

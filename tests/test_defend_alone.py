@@ -154,7 +154,10 @@ def test_a_called_renege_in_a_lone_defence_hand_costs_the_lone_penalty() -> None
     rules = [*DEFEND, "scoring.defend_alone_euchre=3", "renege.points=2", "renege.points_alone=4"]
     (game,) = audit_text(reneged, "hoyle", rules)
     assert codes_of([game]) == ["R501"]
-    assert (game.hands[0].points_ns, game.hands[0].points_ew) == (0, 4)
+    # EW keep the 3 of the lone defender's euchre and gain the lone penalty, 4 (hoyle: seed 004's "adding")
+    assert (game.hands[0].points_ns, game.hands[0].points_ew) == (0, 3 + 4)
+    (replaced,) = audit_text(reneged, "hoyle", [*rules, "renege.innocent_side_keeps=false"])
+    assert (replaced.hands[0].points_ns, replaced.hands[0].points_ew) == (0, 4)
 
 
 # ---------------------------------------------------------------- findings

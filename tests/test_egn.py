@@ -111,18 +111,20 @@ def test_the_ruleset_object_maps_onto_our_keys() -> None:
 
 
 def test_a_key_that_cannot_be_honoured_is_a_note_shown_once(tmp_path: Path) -> None:
-    game = egn(metadata__ruleset={"joker": True, "num_deals": 8, "winning_score": 0, "farmers": True})
+    game = egn(metadata__ruleset={"num_players": 3, "num_deals": 8, "winning_score": 10, "joker": True, "farmers": True})
     path = tmp_path / "g.egn"
     path.write_text(text_of(game), encoding="utf-8")
     out = io.StringIO()
     main([str(path), "--format", "json"], out, io.StringIO())
-    notes = json.loads(out.getvalue())["games"][0]["notes"]
-    assert len([n for n in notes if "joker" in n]) == 1
-    assert any("num_deals: 8" in n for n in notes) and any("winning_score: 0" in n for n in notes)
-    assert any("farmers" in n for n in notes)
+    data = json.loads(out.getvalue())
+    notes = data["games"][0]["notes"]
+    assert len([n for n in notes if "num_players" in n]) == 1
+    assert any("winning_score: 10 and num_deals: 8 are both set" in n for n in notes)
+    assert not any("joker" in n or "farmers" in n for n in notes)  # EGN's house rules are honoured now
+    assert [f["code"] for f in data["findings"]].count("G806") == 2
     out = io.StringIO()
     main([str(path)], out, io.StringIO())
-    assert len([line for line in out.getvalue().splitlines() if "joker" in line]) == 1
+    assert len([line for line in out.getvalue().splitlines() if "num_players" in line]) == 1
 
 
 def test_a_winning_score_ends_the_game_there() -> None:
@@ -172,15 +174,16 @@ def test_sizes_are_bounded() -> None:
         read_egn_games(text_of(egn(metadata__players=["p"] * 11)))
 
 
-def test_a_deal_that_cannot_be_audited_is_a_syntax_finding_and_the_rest_goes_on() -> None:
+def test_a_joker_in_a_game_without_one_is_a_card_of_no_deck_and_the_rest_goes_on() -> None:
     game = egn()
     game["deals"].append(copy.deepcopy(game["deals"][0]))
-    game["deals"][0]["phases"][1]["tricks"][0][0] = "B"  # the joker
+    game["deals"][0]["phases"][1]["tricks"][0][0] = "B"  # the joker, in a ruleset without it
     game["deals"][1]["dealNumber"] = 1
     game["deals"][1]["initialState"]["dealer"] = 1
     (result,) = audit(text_of(game))
-    codes = [f.code.code for f in result.all_findings()]
-    assert codes[0] == "S001" and len(result.hands) == 2
+    first = result.all_findings()[0]
+    assert first.code.code == "D101" and "JK, a card the deck of this ruleset does not have" in first.message
+    assert len(result.hands) == 2
 
 
 def test_detection_by_content_and_by_name(tmp_path: Path) -> None:

@@ -178,3 +178,15 @@ def test_the_issue_example_is_already_canonical_but_for_one_comment(club_night: 
     changed = [(a, b) for a, b in zip(club_night.splitlines(), canonical.splitlines(), strict=True) if a != b]
     assert changed == [("hand 2 dealer E          # nobody wrote the deal down for this one",
                         "hand 2 dealer E  # nobody wrote the deal down for this one")]
+
+
+def test_fmt_writes_a_plain_slip_in_the_notation_and_says_so(tmp_path: Path) -> None:
+    """A line read as meant (S003, S004) is written canonically, each rewrite named on stderr; a line
+    that cannot be read keeps its hand as written."""
+    path = tmp_path / "night.txt"
+    path.write_text("hand 1 dealer East\nup\u00a0AD\nbid S pass\nscore 0-0\n\nhand 2 dealer S\nup AX\n", encoding="utf-8")
+    status, out, err = run("fmt", str(path))
+    assert out == "hand 1 dealer E\nup AD\nbid S pass\nscore NS 0 EW 0\n\nhand 2 dealer S\nup AX\n"
+    assert status == 2 and f"{path}:7:4: unexpected 'AX'; the hand is left as written" in err
+    assert f"{path}:2:3: rewritten as 'up AD': U+00A0 NO-BREAK SPACE at column 3" in err
+    assert f"{path}:4:1: rewritten as 'score NS 0 EW 0'" in err

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.cards import Card, Seat, Suit, card, cards
+from auditor.cards import SUITS, Card, Seat, Suit, card, cards
 from auditor.replay.legality import cards_of_suit, classify_failure, follows
 from conftest import audit_text
 
@@ -52,17 +52,25 @@ def test_seed_003_black_jacks_keep_their_suits_under_hearts() -> None:
 
 
 def test_seed_003_examples_through_a_recorded_hand() -> None:
-    """The same two sentences, judged by the replay from a recorded deal (hearts named by E)."""
+    """The same two sentences, judged by the replay from a recorded deal (hearts named by E); each hand
+    is written whole, the later tricks played legally, so that only the first trick is in question."""
     head = (
         "hand 1 dealer N\n"
         "deal E: AD KH 9S TS QS  S: JD 9C TC QC KC  W: KD AC JC AS KS  N: QD 9D TD AH QH\n"
         "up JS\nbid E pass, S pass, W pass, N pass, E call H\n"
     )
-    for trick in ("trick E:AD S:9C W:KD N:9D", "trick E:AD S:JD W:KD N:9D"):  # JD not required, but allowed
-        (game,) = audit_text(head + trick + "\n", "hoyle")
-        assert [f.code.code for f in game.all_findings()] == ["T405"]  # only: four tricks not written
-    (game,) = audit_text(head + "trick E:KH S:9C W:AC N:AH\n", "hoyle")
-    follow = [(f.code.code, f.trick, f.seat, f.pos.line, f.pos.column) for f in game.all_findings() if f.code.code != "T405"]
+    # JD is not required on a diamond lead, but allowed
+    not_required = ("trick E:AD S:9C W:KD N:9D\ntrick E:9S S:TC W:KS N:QD\ntrick W:JC N:TD E:TS S:QC\n"
+                    "trick S:KC W:AC N:QH E:QS\ntrick N:AH E:KH S:JD W:AS\n")
+    allowed = ("trick E:AD S:JD W:KD N:9D\ntrick S:9C W:JC N:QD E:9S\ntrick W:KS N:TD E:TS S:TC\n"
+               "trick W:AC N:QH E:QS S:QC\ntrick N:AH E:KH S:KC W:AS\n")
+    for tricks in (not_required, allowed):
+        (game,) = audit_text(head + tricks, "hoyle")
+        assert [f.code.code for f in game.all_findings()] == []
+    required = ("trick E:KH S:9C W:AC N:AH\ntrick N:9D E:AD S:TC W:KD\ntrick E:9S S:QC W:KS N:QD\n"
+                "trick W:JC N:TD E:TS S:KC\ntrick S:JD W:AS N:QH E:QS\n")
+    (game,) = audit_text(head + required, "hoyle")
+    follow = [(f.code.code, f.trick, f.seat, f.pos.line, f.pos.column) for f in game.all_findings()]
     assert follow == [("L603", 1, Seat.S, 5, 12)]
 
 
@@ -127,12 +135,12 @@ def test_without_trump_suits_are_printed_suits() -> None:
     assert kind("JH", "AD", "JH QD 9C", None) == "R501"
 
 
-@pytest.mark.parametrize("trump", list(Suit), ids=lambda s: s.name)
+@pytest.mark.parametrize("trump", SUITS, ids=lambda s: s.name)
 def test_cards_of_suit_puts_the_left_bower_in_trump(trump: Suit) -> None:
     every = cards(" ".join(r + s for s in "CDHS" for r in "9TJQKA"))
     same_colour = trump.partner
     assert len(cards_of_suit(every, trump, trump)) == 7
     assert len(cards_of_suit(every, same_colour, trump)) == 5
-    for other in Suit:
+    for other in SUITS:
         if other not in (trump, same_colour):
             assert len(cards_of_suit(every, other, trump)) == 6

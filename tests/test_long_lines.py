@@ -127,3 +127,25 @@ def test_a_hand_of_too_many_statements_is_refused_without_being_held_whole() -> 
     assert isinstance(first, BrokenHand) and first.end_line == 100_001
     assert f"more than {MAX_CHUNK_LINES} statement lines" in first.message
     assert not isinstance(second, BrokenHand) and second.pos.line == 100_002
+
+
+def test_a_game_keeps_at_most_its_limit_of_hands_and_names_the_rest() -> None:
+    """One game of a million short hands once held them all (MemoryError at 1 GB): a game keeps
+    MAX_GAME_HANDS, counts the rest, and says which lines it did not audit."""
+    from auditor.notation import reader
+
+    extra = 1500
+
+    def lines():
+        yield '[Event "endless"]\n'
+        for number in range(1, reader.MAX_GAME_HANDS + extra + 1):
+            yield f"hand {number} dealer N\n"
+        yield '[Event "next"]\n'
+        yield "hand 1 dealer N\n"
+
+    first, second = reader.read_games(lines())
+    assert len(first.hands) == reader.MAX_GAME_HANDS and len(second.hands) == 1
+    (lost,) = first.lost
+    last = reader.MAX_GAME_HANDS + extra + 1
+    assert lost.pos.line == reader.MAX_GAME_HANDS + 2
+    assert f"the {extra} hands from line {reader.MAX_GAME_HANDS + 2} to line {last} are not audited" in lost.message

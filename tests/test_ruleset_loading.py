@@ -25,6 +25,9 @@ BUNDLED_SEEDS = {
     "euchre32": "002_dfb857b9540d2836.txt",
     "australian": "002_dfb857b9540d2836.txt",
     "australian-win-by-2": "002_dfb857b9540d2836.txt",
+    "joker": "003_207a972666234653.txt",
+    "euchre32-five": "003_207a972666234653.txt",
+    "euchre28": "000_831a3438ac97385b.txt",
 }
 
 LONER_LEADS = LONER_ON_DEALERS_LEFT_LEADS  # legal under bicycle, a wrong leader under hoyle
@@ -240,9 +243,9 @@ def test_rules_name_prints_the_effective_ruleset_after_inheritance(capsys: pytes
     printed = yaml.safe_load(capsys.readouterr().out)
     assert "extends" not in printed
     assert printed["name"] == "euchre32"
-    assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "hand_size": 7, "kitty": 4}
+    assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "joker": False, "hand_size": 7, "kitty": 4}
     assert printed["deal"]["after_throw_in"] == "same-dealer"  # from redeal.yaml
-    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False}  # from hoyle.yaml
+    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True}  # from hoyle.yaml
     assert Ruleset.model_validate(printed) == load_ruleset("euchre32")
 
 
@@ -300,3 +303,22 @@ def test_an_unknown_rules_tag_names_file_line_and_column(tmp_path, capsys) -> No
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:2:1: game 1: nosuch: no such ruleset" in err
+
+
+# ------------------------------------------------------ one way to end a game (EGN's completion conditions)
+def test_a_game_of_a_number_of_deals_has_no_target(tmp_path: Path) -> None:
+    """EGN: a ruleset 'enforces either a target score ... OR a fixed deal count ..., but not both', and needs one."""
+    good = _write(tmp_path, "progressive.yaml", "extends: hoyle\ngame:\n  target: 0\n  deals: 8\n")
+    rules = load_ruleset(str(good))
+    assert (rules.game.target, rules.game.deals) == (0, 8)
+    both = _write(tmp_path, "both.yaml", "extends: hoyle\ngame:\n  deals: 8\n")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(both))
+    (problem,) = caught.value.problems
+    assert problem.startswith(f"{both}:2:1: game:") and "game.target is 10 and game.deals is 8" in problem
+    assert "game.target: 0 for a game of 8 deals" in problem
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("hoyle", ["game.target=0"])
+    (problem,) = caught.value.problems
+    assert "--set game.target=0" in problem and "both 0: a game needs one way to end" in problem
+    assert load_ruleset("hoyle", ["game.target=0", "game.deals=4"]).game.deals == 4

@@ -108,18 +108,21 @@ def test_bicycle_points_past_10_count() -> None:
 
 # ----------------------------------------------------------------- drinking
 def test_drinking_called_renege_gives_4() -> None:
-    """Seed 000: "If your team 'Reneges' then the opposing team gets 4 points."."""
+    """Seed 000: "If your team 'Reneges' then the opposing team gets 4 points" (the 4 are what NS get for
+    the hand); hoyle takes seed 004's "adding two points to his opponents' score": NS keep the point
+    S made (3 tricks) and gain 2."""
     drinking, hoyle = _one(CALLED_RENEGE, "drinking"), _one(CALLED_RENEGE, "hoyle")
-    assert _points(drinking) == [(4, 0)] and _points(hoyle) == [(2, 0)]
+    assert _points(drinking) == [(4, 0)] and _points(hoyle) == [(1 + 2, 0)]
     assert _categories(drinking) == ["renege"]  # the renege itself, proven from the deal
     assert _categories(hoyle) == ["renege", "score"]  # and the sheet's 4 is wrong under hoyle
 
 
 def test_drinking_renege_is_4_in_a_lone_hand_too() -> None:
-    """Seed 000 gives 4 points for a renege without an exception for a lone hand (hoyle: 4 alone too)."""
+    """Seed 000 gives 4 points for a renege without an exception for a lone hand (hoyle: 4 alone too).
+    Here nobody is alone: under hoyle EW keep the point E made (3 tricks) and gain 2."""
     text = "hand 1 dealer N\nup 9H\nbid E order\ntricks NS 2 EW 3\nrenege N\nscore NS 0 EW 4\n"
     drinking, hoyle = _one(text, "drinking"), _one(text, "hoyle")
-    assert _points(drinking) == [(0, 4)] and _points(hoyle) == [(0, 2)]
+    assert _points(drinking) == [(0, 4)] and _points(hoyle) == [(0, 1 + 2)]
 
 
 def test_drinking_dealers_left_leads_against_a_lone_hand() -> None:

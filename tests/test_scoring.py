@@ -199,8 +199,8 @@ trick W:AC N:QH E:9D   # E
     [
         (DEFENDER_RENEGES, Seat.S, 1, "R501", (EUCHRE, 0), (0, RENEGE)),
         (MAKER_RENEGES, Seat.W, 1, "R501", (0, MAKE), (RENEGE, 0)),
-        (DEFENDER_RENEGES_AGAINST_LONER, Seat.E, 4, "L601", (LONE_MAKE, 0), (RENEGE_ALONE, 0)),
-        (LONER_RENEGES, Seat.N, 1, "R501", (0, EUCHRE), (0, RENEGE_ALONE)),
+        (DEFENDER_RENEGES_AGAINST_LONER, Seat.E, 4, "L601", (LONE_MAKE, 0), (LONE_MAKE + RENEGE_ALONE, 0)),
+        (LONER_RENEGES, Seat.N, 1, "R501", (0, EUCHRE), (0, EUCHRE + RENEGE_ALONE)),
     ],
     ids=["defender", "maker", "defender-vs-loner", "loner"],
 )
@@ -209,7 +209,9 @@ def test_called_renege_penalty(text: str, seat: Seat, trick: int, code: str, as_
     game, hand = audit_hand(text, *as_played)
     assert [(f.code.code, f.trick, f.seat) for f in game.all_findings()] == [(code, trick, seat)]
     assert (hand.points_ns, hand.points_ew) == as_played and hand.penalized is None
-    # called: the offenders score nothing, the others 2, or 4 when someone was alone
+    # called: the offenders score nothing for the hand; the others keep their points for it and the
+    # penalty is added, 2, or 4 when someone was alone (seed 004: "penalized by adding two points
+    # to his opponents' score -- four points during a loner hand")
     game, hand = audit_hand(text + f"renege {seat.name}\n", *penalty)
     assert [(f.code.code, f.trick, f.seat) for f in game.all_findings()] == [(code, trick, seat)]
     assert (hand.points_ns, hand.points_ew) == penalty

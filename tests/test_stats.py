@@ -369,3 +369,17 @@ def test_a_folder_search_reads_only_json_that_declares_games(tmp_path) -> None:
     assert sorted(p.name for p, _ in files) == ["final.egn", "game.json", "night.txt"] and problems == []
     files, _, _ = discover([str(tmp_path / "schema.json")])
     assert [p.name for p, _ in files] == ["schema.json"]
+
+
+def test_stats_says_how_many_lines_and_hands_it_could_not_use(tmp_path) -> None:
+    """Issue 10: statistics over files with syntax errors say what they leave out, file by file."""
+    from conftest import SAMPLES
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("hand 1 dealer N\nup AD\nbid E pas, S pass\nscore 6-0\nhand 2 dealer E\nup K\n", encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["stats", str(bad), "--jobs", "1"], out, err) == 0
+    assert f"2 lines could not be read and are left out of these statistics ({bad}: 2 lines)" in err.getvalue()
+    clean_err = io.StringIO()
+    main(["stats", str(SAMPLES / "club-night.txt"), "--jobs", "1"], io.StringIO(), clean_err)
+    assert "could not be read" not in clean_err.getvalue()

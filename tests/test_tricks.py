@@ -15,7 +15,7 @@ import pytest
 from auditor.cards import Card, Suit, card, cards, effective_suit, trick_strength, trump_view
 from conftest import audit_text
 
-SUITS = list(Suit)
+from auditor.cards import SUITS  # the four suits a player can name
 DECK = cards(" ".join(r + s for s in "CDHS" for r in "9TJQKA"))
 
 

@@ -5,8 +5,11 @@ so a renege found in an EGN file points at the card.  The document is checked
 against the shape EGN's schema gives before any game is returned: a file that
 is not EGN (``invalid1.json``, ``invalid2.json``) is refused with one clear
 reason (:class:`~auditor.audit.InputError`, exit status 2).  Within a valid
-document, a deal that cannot be audited (an unknown card, a no-trump call)
-becomes a :class:`~auditor.model.BrokenHand` and the rest is still audited.
+document, a deal that cannot be audited (a hidden card, the joker ordered up
+without its suit, card exchanges no convention reads) becomes a
+:class:`~auditor.model.BrokenHand` and the rest is still audited.  EGN's
+alternate rules are read as our keys (:mod:`.rules`), its ``n`` call as
+``call high``, ``B`` as the joker and ``cardExchanges`` as exchanges.
 
 EGN leaves the seats of the cards implicit ("the leader follows from the
 rules"); plays are read with ``seat=None`` and the replay seats them.
@@ -19,11 +22,14 @@ from dataclasses import dataclass, field
 
 from ..textfile import InputError
 from ..cards import Card, Seat, Suit
-from ..model import BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord
+from ..model import (
+    BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord,
+)
 from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment
+from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
-from .rules import SET_TAG, from_egn
+from .rules import EGN_DEFAULTS, SET_TAG, from_egn
 from .shape import EMN_FILE_TYPE, ShapeError, check_egn, check_emn
 
 #: Largest EGN/EMN text read (an EMN of many games stays far below this).
@@ -48,7 +54,7 @@ def read_egn_games(text: str, label: str = "<egn>") -> list[GameRecord]:
     try:
         root = parse(text)
     except JsonError as err:
-        raise EgnError(f"{label}:{err.pos}: not valid JSON: {err.message}") from None
+        raise EgnError(f"{label}:{err.pos}: {err.summary}: {err.message}") from None
     try:
         file_type = root.get("fileType")
         if file_type is not None and file_type.value == EMN_FILE_TYPE:
@@ -92,6 +98,9 @@ def _read_match(root: Node) -> list[GameRecord]:
 class _GameBuilder:
     game: GameRecord
     notes: list[str] = field(default_factory=list)
+    #: the game's EGN ruleset says which house rule an exchange with the kitty is (farmers, go_under)
+    farmers: bool = False
+    go_under: bool = False
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -139,6 +148,8 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
         tags.append(Tag("FinalScore", f"NS {final.value[0].value} EW {final.value[1].value}", final.pos))
     ruleset = meta.get("ruleset")
     plain = ruleset.plain() if ruleset is not None else {}
+    flags = {**EGN_DEFAULTS, **plain}
+    builder.farmers, builder.go_under = bool(flags["farmers"]), bool(flags["go_under"])
     mapped = from_egn(plain, load_ruleset("hoyle"))
     if mapped.overrides:
         tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
@@ -169,8 +180,9 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     up_node = state.value["upCard"]
     up = _card(up_node)
     if up is None:
-        return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
-    hand = HandRecord(number.value, dealer, deal.keys["dealNumber"] if deal.keys else number.pos, up=up, up_pos=up_node.pos)
+        return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card or a bower by name)")
+    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos, tricks_in_order=True,
+                      up_suit_unknown=up.is_joker)  # EGN has no place for the suit named for a joker turned up
     holdings = state.get("playerCards") or state.get("player_cards")
     if holdings is not None:
         deal_or_error = _holdings(deal, holdings, builder)
@@ -229,12 +241,15 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             calls.append(Call(seat, CallKind.PASS, node.pos))
             continue
         if word == "Order":
+            if hand.up is not None and hand.up.is_joker and i < 4:
+                return _broken(deal, node, "the joker is ordered up, and EGN does not say which suit was named for it")
             call = Call(seat, CallKind.ORDER, node.pos, alone=alone and not maker_seen)
         elif word in _SUIT_CALLS:
             call = Call(seat, CallKind.CALL, node.pos, _SUIT_CALLS[word], alone=alone and not maker_seen)
+        elif word == "n":  # EGN's no trump: "won strictly by the highest card of the lead suit"
+            call = Call(seat, CallKind.HIGH, node.pos, alone=alone and not maker_seen)
         else:
-            what = "a no-trump call" if word == "n" else f"the call {word!r}"
-            return _broken(deal, node, f"{what} cannot be audited (see the ruleset notes)")
+            return _broken(deal, node, f"the call {word!r} cannot be audited (EGN does not say what it means)")
         maker_seen = True
         calls.append(call)
     hand.calls = tuple(calls)
@@ -251,8 +266,12 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
         if defender.value > 3:
             return _broken(deal, defender, f"aloneDefender seat {defender.value} does not exist in a four-handed game")
         hand.lone_defense = LoneDefense(Seat(defender.value), defender.pos, len(calls))
-    if phase.get("cardExchanges") is not None and phase.value["cardExchanges"].value:
-        return _broken(deal, phase.value["cardExchanges"], "card exchanges (farmer's hand, partner's best, going under) cannot be audited")
+    exchanges = phase.get("cardExchanges")
+    if exchanges is not None and exchanges.value:
+        read = read_exchanges(exchanges, builder.farmers, builder.go_under)
+        if isinstance(read, str):
+            return _broken(deal, exchanges, read)
+        hand.exchanges = read
     annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
     if annotations is not None:
         for key, texts in annotations.value.items():

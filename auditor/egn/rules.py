@@ -1,9 +1,10 @@
 """EGN's ``metadata.ruleset`` object <-> our ruleset keys.
 
 An EGN game is audited under hoyle with the EGN keys laid over it.  Each key
-maps onto one of our keys (``loner_lead`` -> ``play.first_lead_alone``...) or,
-when we cannot honour it (a joker, no-trump, card exchanges...), becomes a
-note that the report shows once per game: never silently ignored.
+maps onto one or more of our keys (``loner_lead`` -> ``play.first_lead_alone``,
+``num_deals`` -> ``game.deals``, ``go_under`` -> ``deal.go_under``...) or, when
+we cannot honour it (``num_players`` other than 4, a value out of range),
+becomes a note that the report shows once per game: never silently ignored.
 
 The overrides travel in the game's ``[Set "..."]`` tag (the same
 ``KEY=VALUE`` form as ``--set``), so that the text notation holds them too.
@@ -46,15 +47,17 @@ EGN_DEFAULTS: dict[str, Any] = {
 _LONER_LEAD = {"LEFT_OF_DEALER": FirstLead.DEALER_LEFT, "LEFT_OF_LONER": FirstLead.LONER_LEFT}
 _RANKS_FROM = {9: ["9", "T", "J", "Q", "K", "A"], 8: ["8", "9", "T", "J", "Q", "K", "A"], 7: ["7", "8", "9", "T", "J", "Q", "K", "A"]}
 
-#: EGN keys for variants the auditor does not replay, and what they mean.
-_UNSUPPORTED = {
-    "farmers": "farmer's hands (a card exchange)",
-    "partners_best": "the lone player's partner passing a best card",
-    "go_under": "going under (an exchange with the kitty)",
-    "joker": "the joker (benny) as the highest trump",
-    "allow_no_trump": "no-trump calls",
-    "fast_break": "the fast-break scoring rule",
-    "four_trick_tokens": "four-trick tokens",
+#: EGN's four_trick_tokens: "If, at any point in the game, they get to 4 tokens, they turn all their tokens in".
+EGN_TOKENS_PER_POINT = 4
+#: EGN's allow_no_trump: "tricks are won strictly by the highest card of the lead suit".
+EGN_NO_TRUMP = ["high"]
+#: EGN's house rules that are one of our keys each (true <-> true).
+_SWITCHES = {
+    "joker": "deck.joker",
+    "farmers": "deal.farmers_hand",
+    "go_under": "deal.go_under",
+    "partners_best": "bidding.partners_best",
+    "fast_break": "scoring.fast_break",
 }
 
 
@@ -94,11 +97,12 @@ def from_egn(ruleset: Mapping[str, Any], base: Ruleset) -> Mapped:
         current = [r.value for r in base.deck.ranks]
         if ranks != current:
             out.overrides["deck.ranks"] = "[" + ", ".join(ranks) + "]"
+            # every card is dealt or in the kitty: 5 each from 32 cards leaves 12
+            put("deck.kitty", len(ranks) * 4 + (1 if base.deck.joker else 0) - 4 * base.deck.hand_size, base.deck.kitty)
     _scores(values, base, out, put)
+    _completion(values, ruleset, base, out, put)
     _loners(values, base, out, put)
-    for key, what in _UNSUPPORTED.items():
-        if values[key]:
-            out.notes.append(f"EGN {key}: true ({what}) cannot be honoured; the games are replayed without it")
+    _house_rules(values, base, out, put)
     if values["num_players"] != 4:
         out.notes.append(f"EGN num_players: {values['num_players']} cannot be honoured; the games are replayed as four-handed")
     return out
@@ -114,15 +118,27 @@ def _scores(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> Non
             put(path, value, current)
         else:
             out.notes.append(f"EGN {key}: {value!r} cannot be honoured (0 to 100); {base.name}'s {current} is used")
+
+
+def _completion(values: dict[str, Any], ruleset: Mapping[str, Any], base: Ruleset, out: Mapped, put: Any) -> None:
+    """``winning_score`` and ``num_deals``: EGN's one completion condition, our ``game.target`` or ``game.deals``."""
     target, deals = values["winning_score"], values["num_deals"]
+    if isinstance(deals, int) and 1 <= deals <= 1000:
+        if "winning_score" in ruleset and target != 0:  # EGN: "not both"; its schema's text: "either limit"
+            out.notes.append(f"EGN winning_score: {target!r} and num_deals: {deals} are both set, but a game ends one way "
+                             f"only; the game is audited as a game of {deals} deals")
+        put("game.target", 0, base.game.target)
+        put("game.deals", deals, base.game.deals)
+        return
+    if deals != 0:
+        out.notes.append(f"EGN num_deals: {deals!r} cannot be honoured (1 to 1000 deals); the game ends by its target")
+    put("game.deals", 0, base.game.deals)
     if isinstance(target, int) and 1 <= target <= 1000:
         put("game.target", target, base.game.target)
     elif target == 0:
-        out.notes.append(f"EGN winning_score: 0 (no target score) cannot be honoured; a game ends at {base.game.target}")
+        out.notes.append(f"EGN winning_score: 0 with no num_deals leaves the game no way to end; a game ends at {base.game.target}")
     else:
         out.notes.append(f"EGN winning_score: {target!r} cannot be honoured; a game ends at {base.game.target}")
-    if isinstance(deals, int) and deals > 0:
-        out.notes.append(f"EGN num_deals: {deals} (a game of a fixed number of deals) cannot be honoured; the game ends when a side reaches the target")
 
 
 #: What EGN's ``defend_alone`` scores: "a lone defender who euchres a lone maker: 4" (EGN's rules).
@@ -140,6 +156,19 @@ def _loners(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> Non
         put("scoring.defend_alone_euchre", EGN_DEFEND_ALONE_EUCHRE, base.scoring.defend_alone_euchre)
 
 
+def _house_rules(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> None:
+    """EGN's alternate rules that are switches: the joker, the farmer's hand, going under, partner's best,
+    the fast break, no-trump (``[high]``) and four-trick tokens (4 a point)."""
+    current = base.model_dump(mode="json")
+    for key, path in _SWITCHES.items():
+        section, name = path.split(".")
+        put(path, bool(values[key]), current[section][name])
+    calls = EGN_NO_TRUMP if values["allow_no_trump"] else []
+    if calls != current["bidding"]["no_trump_calls"]:
+        out.overrides["bidding.no_trump_calls"] = "[" + ", ".join(calls) + "]"
+    put("scoring.four_trick_tokens", EGN_TOKENS_PER_POINT if values["four_trick_tokens"] else 0, base.scoring.four_trick_tokens)
+
+
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -151,10 +180,13 @@ def to_egn(rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
     out: dict[str, Any] = {
         "std": rules.bidding.stick_the_dealer,
         "loner_lead": "LEFT_OF_LONER" if rules.play.first_lead_alone is FirstLead.LONER_LEFT else "LEFT_OF_DEALER",
-        "winning_score": rules.game.target,
-        "loner_march_score": rules.scoring.lone_march,
-        "loner_euchred_score": rules.scoring.lone_euchre,
     }
+    if rules.game.deals:  # EGN: "omit winning_score ... and set num_deals"
+        out["num_deals"] = rules.game.deals
+    else:
+        out["winning_score"] = rules.game.target
+    out["loner_march_score"] = rules.scoring.lone_march
+    out["loner_euchred_score"] = rules.scoring.lone_euchre
     ranks = [r.value for r in rules.deck.ranks]
     for low, names in _RANKS_FROM.items():
         if names == ranks:
@@ -164,6 +196,15 @@ def to_egn(rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
     out["canadian"] = rules.bidding.dealer_partner_order_alone
     if rules.bidding.defend_alone:
         out["defend_alone"] = True
+    current = rules.model_dump(mode="json")
+    for key, path in _SWITCHES.items():
+        section, name = path.split(".")
+        if current[section][name]:
+            out[key] = True
+    if "high" in current["bidding"]["no_trump_calls"]:
+        out["allow_no_trump"] = True
+    if rules.scoring.four_trick_tokens:
+        out["four_trick_tokens"] = True
     # what EGN cannot say: every key of ours that differs from hoyle read back from this object
     lost: list[str] = []
     hoyle = load_ruleset("hoyle")

@@ -241,6 +241,8 @@ def _phase(phase: Node) -> None:
         exchanges = _member(phase, "cardExchanges", list, required=False)
         if exchanges is not None:
             _max_items(exchanges, "cardExchanges", 4)
+            for exchange in exchanges.value:
+                _exchange(exchange)
         for key in ("callAnnotations", "calls_annotations"):
             _annotations(_member(phase, key, dict, required=False), key)
     elif kind.value == "TRICK_PLAY":
@@ -257,13 +259,25 @@ def _phase(phase: Node) -> None:
         raise _fail(kind, f"phase type {kind.value!r} is not EUCHRE_BIDDING or TRICK_PLAY")
 
 
+def _exchange(entry: Node) -> None:
+    """One of ``cardExchanges``: ``{"sender"?: seat, "receiver": seat, "cards": [...]}``."""
+    _expect(entry, entry, "a card exchange", dict)
+    _unknown(entry, ("sender", "receiver", "cards"), "a card exchange")
+    for key, required in (("sender", False), ("receiver", True)):
+        seat = _member(entry, key, int, required=required, where="a card exchange's ")
+        if seat is not None and not 0 <= seat.value <= 9:
+            raise _fail(seat, f"a card exchange's {key} must be a seat number from 0 to 9")
+    cards = _member(entry, "cards", list, where="a card exchange's ")
+    assert cards is not None
+    _cards(cards, "a card exchange's cards")
+
+
 def _annotations(node: Node | None, name: str) -> None:
     if node is None:
         return
     for key, texts in node.value.items():
         if not key.isdigit():
-            pos = node.keys[key] if node.keys else node.pos
-            raise ShapeError(f"{name} keys are action numbers; {key!r} is not", pos)
+            raise ShapeError(f"{name} keys are action numbers; {key!r} is not", node.key_pos(key))
         _expect(texts, texts, f"{name}[{key}]", list)
         _max_items(texts, f"{name}[{key}]", 50)
         for text in texts.value:

@@ -2,11 +2,14 @@
 
 EGN holds: the players, title, description, date, game id, the initial and
 final score, the ruleset keys it has (``std``, ``loner_lead``,
-``winning_score``, ``loner_march_score``, ``loner_euchred_score``,
-``min_rank``, ``canadian``, ``defend_alone``), and per deal the dealer, up card,
-dealt cards, calls (in turn order from the dealer's left), who went alone, who
-defended alone (``aloneDefender``), the discard, the cards of each
-trick in play order, and annotations of a call or a card.
+``winning_score`` or ``num_deals``, ``loner_march_score``, ``loner_euchred_score``,
+``min_rank``, ``canadian``, ``defend_alone`` and the house rules ``joker``,
+``farmers``, ``go_under``, ``partners_best``, ``allow_no_trump``, ``fast_break``,
+``four_trick_tokens``), and per deal the dealer, up card, dealt cards, calls
+(in turn order from the dealer's left; no trump as ``n``), who went alone, who
+defended alone (``aloneDefender``), the discard, the exchanges of cards
+(``cardExchanges``, as docs/egn.md sets out), the cards of each trick in play
+order, and annotations of a call or a card.
 
 It does not hold: who played each card (the rules say it), the score sheet's
 running score, tricks counts, called reneges, any other tag, comments other
@@ -23,9 +26,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Seat
-from ..model import BrokenHand, CallKind, GameRecord, HandRecord
+from ..model import BrokenHand, CallKind, Exchange, GameRecord, HandRecord
 from ..rules.schema import Ruleset
 from .annotations import parse_call_comment, parse_play_comment
+from .exchanges import kitty_kind
 from .reader import SEAT_TAGS
 from .rules import SET_TAG, to_egn
 from .seating import seats_by_rules
@@ -103,6 +107,10 @@ def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict
         warn("EGN needs the up card of every deal; this hand has none and is left out")
         return None
     state: dict[str, Any] = {"dealer": int(hand.dealer), "upCard": _card(hand.up)}
+    if hand.up_suit is not None:
+        warn(f"EGN has no place for the suit named for the joker turned up ({hand.up_suit.letter}); it is not kept")
+    for misdeal in hand.misdeals:
+        warn(f"EGN has no place for a misdeal declared for the cards dealt (misdeal {misdeal.seat}); it is not kept")
     if hand.deal:
         cards: list[list[str]] = [[], [], [], []]
         for holding in hand.deal:
@@ -112,8 +120,8 @@ def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict
             cards[holding.seat] = [_card(c) for c in holding.cards]
         state["playerCards"] = cards
     phases: list[dict[str, Any]] = []
-    if hand.calls or hand.discard is not None or hand.lone_defense is not None:
-        phases.append(_bidding(hand, warn))
+    if hand.calls or hand.discard is not None or hand.lone_defense is not None or hand.exchanges:
+        phases.append(_bidding(hand, rules, warn))
     if hand.tricks:
         phases.append(_trick_play(hand, rules, warn, len(phases)))
     if hand.reneges:
@@ -131,11 +139,13 @@ def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict
 
 
 def _card(card: Any) -> str:
+    if card.is_joker:
+        return "B"  # EGN's joker
     text = str(card)
     return text[:-1] + text[-1].lower()
 
 
-def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
+def _bidding(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any]:
     words: list[str] = []
     alone = False
     maker_seen = False
@@ -147,6 +157,12 @@ def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
             continue
         if call.kind is CallKind.ORDER:
             words.append("Order")
+            if call.suit is not None:
+                warn(f"EGN has no place for the suit {call.seat} names with the order ({call.suit.letter}); it is not kept")
+        elif call.kind in (CallKind.HIGH, CallKind.LOW):
+            words.append("n")  # EGN's no trump is played high
+            if call.kind is CallKind.LOW:
+                warn(f"EGN's no-trump call is played high; {call.seat}'s 'call low' is written 'n' and reads back as 'call high'")
         else:
             words.append(call.suit.letter.lower() if call.suit is not None else "Pass")
         if not maker_seen:
@@ -162,6 +178,9 @@ def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
             warn(f"{defense.seat} defends alone before call {defense.after + 1}; EGN holds the lone defender only after the calls")
     if hand.discard is not None:
         phase["discard"] = _card(hand.discard)
+    exchanges = card_exchanges(hand.exchanges, rules, warn)
+    if exchanges:
+        phase["cardExchanges"] = exchanges
     notes: dict[str, list[str]] = {}
     for comment in hand.comments:
         parsed = parse_call_comment(comment.text) if comment.anchor == "bid" else None
@@ -170,6 +189,32 @@ def _bidding(hand: HandRecord, warn: Callable[[str], None]) -> dict[str, Any]:
     if notes:
         phase["callAnnotations"] = notes
     return phase
+
+
+def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable[[str], None]) -> list[dict[str, Any]]:
+    """EGN's ``cardExchanges`` (docs/egn.md): a seat giving cards up to the kitty is its own sender and
+    receiver, the kitty's cards it takes have no sender; partner's best is a pass from the partner to the
+    lone maker, and the lone maker's discard given up as to the kitty.  Kitty exchanges come first."""
+    out: list[dict[str, Any]] = []
+    for exchange in sorted(exchanges, key=lambda e: not e.with_kitty):
+        seat = int(exchange.seat)
+        if exchange.with_kitty:
+            out.append({"sender": seat, "receiver": seat, "cards": [_card(c) for c in exchange.cards]})
+            if exchange.received:
+                out.append({"receiver": seat, "cards": [_card(c) for c in exchange.received]})
+            read_as = kitty_kind(list(exchange.cards), rules.deal.farmers_hand, rules.deal.go_under)
+            if read_as is not exchange.kind:
+                warn(f"EGN does not say which rule an exchange with the kitty is: {exchange.seat}'s "
+                     f"'{exchange.kind.value}' reads back as '{read_as.value}' under this ruleset")
+            continue
+        loner = int(exchange.seat.partner)
+        out.append({"sender": seat, "receiver": loner, "cards": [_card(c) for c in exchange.cards]})
+        if exchange.discard is not None:
+            out.append({"sender": loner, "receiver": loner, "cards": [_card(exchange.discard)]})
+    if len(out) > 4:
+        warn("EGN holds at most 4 card exchanges in a deal; the rest are left out")
+        out = out[:4]
+    return out
 
 
 def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], number: int) -> dict[str, Any]:

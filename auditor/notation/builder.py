@@ -20,6 +20,7 @@ from ..model import (
     NOWHERE,
     Call,
     CallKind,
+    ExchangeKind,
     HandRecord,
     Holding,
     LoneDefense,
@@ -31,10 +32,11 @@ from ..model import (
     TrickRecord,
     new,
 )
+from .variations import VariationBuilder
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
-_CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]")
-_PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660])")
+_CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
+_PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 
 
 _card = Card.parse
@@ -84,7 +86,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     return holdings
 
 
-class _Builder:
+class _Builder(VariationBuilder):
     """Builds model objects while the LALR parser runs (an inline transformer).
 
     Lark calls a method for every rule that has one; it needs no
@@ -157,19 +159,28 @@ class _Builder:
         return ("deal", tuple(holdings))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
-        (tok,) = children
-        return self._up(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        tok = children[0]
+        text = tok.value if len(children) == 1 else f"{tok.value} {children[1].value}"
+        return self._up(text, (tok.line or 0) + self.line_offset, tok.column or 1)
 
     def _up(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return ("up", (_card(text), Pos(line, column)))
+        words = text.split()
+        named = Suit.parse(words[1]) if len(words) > 1 else None  # the suit named for a joker turned up
+        return ("up", (_card(words[0]), Pos(line, column), named))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]
         return Call(_SEATS[seat.value], CallKind.PASS, self._pos(seat))
 
     def order(self, children: list[Token]) -> Call:
-        seat = children[0]
-        return Call(_SEATS[seat.value], CallKind.ORDER, self._pos(seat), alone=len(children) > 1)
+        seat, named = children[0], [c for c in children[1:] if c.type == "SUIT"]
+        suit = Suit.parse(named[0].value) if named else None
+        return Call(_SEATS[seat.value], CallKind.ORDER, self._pos(seat), suit, alone=any(c.type == "ALONE" for c in children))
+
+    def no_trump(self, children: list[Token]) -> Call:
+        seat, which = children[0], children[1]
+        kind = CallKind.HIGH if which.value.lower() == "high" else CallKind.LOW
+        return Call(_SEATS[seat.value], kind, self._pos(seat), alone=len(children) > 2)
 
     def call(self, children: list[Token]) -> Call:
         seat, suit = children[0], children[1]
@@ -202,10 +213,16 @@ class _Builder:
             if rest == "pass":
                 out.append(Call(seat, CallKind.PASS, pos))
             elif rest.startswith("order"):
-                out.append(Call(seat, CallKind.ORDER, pos, alone=rest != "order"))
+                words = rest[5:].split()
+                suit = Suit.parse(words[0]) if words and words[0] != "alone" else None
+                out.append(Call(seat, CallKind.ORDER, pos, suit, alone=words[-1:] == ["alone"]))
             elif rest.startswith("call"):
                 named = rest[4:].lstrip(" \t\f")
-                out.append(Call(seat, CallKind.CALL, pos, Suit.parse(named[0]), alone=len(named) > 1))
+                if named.startswith(("high", "low")):
+                    kind = CallKind.HIGH if named.startswith("high") else CallKind.LOW
+                    out.append(Call(seat, kind, pos, alone=named.endswith("alone")))
+                else:
+                    out.append(Call(seat, CallKind.CALL, pos, Suit.parse(named[0]), alone=len(named) > 1))
             else:  # defend alone
                 out.append(LoneDefense(seat, pos, 0))
         return out
@@ -309,6 +326,14 @@ class _Builder:
         return assemble_hand(number, dealer, pos, statements)
 
 
+def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:
+    return len(a.plays) == len(b.plays) and all(
+        x.seat is y.seat and x.card is y.card for x, y in zip(a.plays, b.plays))
+
+
+_EXCHANGES = frozenset(k.value for k in ExchangeKind)
+
+
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
     """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
     hand = HandRecord(number, dealer, pos)
@@ -319,7 +344,10 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     repeated: list[tuple[str, Pos]] = []
     for kind, value in statements:
         if kind == "trick":
-            tricks.append(value)
+            if value.plays and any(_same_plays(value, earlier) for earlier in tricks):
+                repeated.append(("trick", value.pos))  # the same trick copied: the first is used
+            else:
+                tricks.append(value)
         elif kind == "bid":
             for item in value:
                 if isinstance(item, Call):
@@ -336,7 +364,11 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             if hand.up is not None:
                 repeated.append(("up", value[1]))
             else:
-                hand.up, hand.up_pos = value
+                hand.up, hand.up_pos, hand.up_suit = value
+        elif kind == "misdeal":
+            hand.misdeals = (*hand.misdeals, value)
+        elif kind in _EXCHANGES:
+            hand.exchanges = (*hand.exchanges, value)
         elif kind == "discard":
             if hand.discard is not None:
                 repeated.append(("discard", value[1]))

@@ -76,10 +76,18 @@ def is_free(line: str) -> bool:
     return not body or body[0] == "#"
 
 
+#: first characters of the statements other than ``hand``: such a line is never taken for a mistyped hand line
+_STATEMENT_FIRST_CHARS = frozenset("tTdDuUbBsSrR")
+#: first characters of a blank or comment-only line
+_FREE_FIRST_CHARS = frozenset(" \t\f\r\n#")
+
+
 def _opens_chunk(line: str) -> bool:
-    if line[:1] in _CHUNK_FIRST_CHARS and _CHUNK_START.match(line):
+    first = line[:1]
+    if first in _CHUNK_FIRST_CHARS and _CHUNK_START.match(line):
         return True
-    return ("ealer" in line or "EALER" in line) and _LOOSE_HAND_LINE.match(line) is not None
+    return (first not in _STATEMENT_FIRST_CHARS and ("ealer" in line or "EALER" in line)
+            and _LOOSE_HAND_LINE.match(line) is not None)
 
 
 def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = False) -> Iterator[Chunk]:
@@ -100,7 +108,8 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = Fals
             number += 1
             if line[-1:] != "\n":
                 line += "\n"
-            if _opens_chunk(line):
+            first = line[:1]
+            if (first in _CHUNK_FIRST_CHARS or first not in _STATEMENT_FIRST_CHARS) and _opens_chunk(line):
                 kind = "tags" if line.lstrip().startswith("[") else "hand"
                 if kind != "tags" or current.kind != "tags":
                     if keep:
@@ -116,7 +125,7 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = Fals
                     line = line[: MAX_LINE_CHARS + 2] + "\n"
             if cap is None:
                 keep.append(line)
-            elif is_free(line):
+            elif first in _FREE_FIRST_CHARS and is_free(line):
                 if free < MAX_FREE_LINES:
                     free += 1
                     keep.append(line)

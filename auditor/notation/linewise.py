@@ -24,9 +24,9 @@ from .builder import _Builder, assemble_hand
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
 from .repair import Respelling, respell
-from .spelling import call_text, defense_text, hand_line, holding_text, plays_text, points_text, tag_line
+from .spelling import call_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
-KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score")
+KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best")
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 
@@ -34,9 +34,10 @@ _FIRST_WORD = re.compile(r"[ \t\f]*([A-Za-z]+)")
 _PAIRS = re.compile(r"\b[NESWnesw][ \t\f]*:[ \t\f]*\S", re.ASCII)
 _CARDISH = re.compile(r"(?:10|[789TJQKA])[CDHS\u2663\u2666\u2665\u2660]", re.IGNORECASE | re.ASCII)
 _CALLISH = re.compile(r"\b(?:pass|order|call|alone)\b", re.IGNORECASE | re.ASCII)
+_POINTS_SHAPE = re.compile(r"\bNS\b.*\bEW\b", re.IGNORECASE | re.ASCII)
 _POINTSISH = re.compile(r"\b(?:NS|EW)\b|\d+[ \t\f]*[-:/][ \t\f]*\d+", re.IGNORECASE | re.ASCII)
-_LOOSE_HEAD = re.compile(r"[ \t\f]*[^\s\d#]{0,10}[ \t\f]*#?(\d{1,6})\b(?:[ \t\f,.:;]*dealer[ \t\f:=]*([A-Za-z]+))?",
-                         re.IGNORECASE | re.ASCII)
+_HEAD_NUMBER = re.compile(r"(?<![A-Za-z0-9])(\d{1,6})(?![0-9])")
+_HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*([A-Za-z]+)\b", re.IGNORECASE | re.ASCII)
 _TAG_NAME = re.compile(r"[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]{0,39})", re.ASCII)
 _SEAT_WORDS = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W,
                "north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
@@ -46,11 +47,14 @@ def likely_kind(text: str) -> str | None:
     """The statement an unreadable line most likely is: by its first word, else by its shape."""
     m = _FIRST_WORD.match(text)
     word = m.group(1).lower() if m else ""
+    if _POINTS_SHAPE.search(text) and not _PAIRS.search(text):  # `NS 3 EW 2` after whatever keyword
+        return "tricks" if word.startswith("tri") else "score"
     if word in KEYWORDS:
         return word
     if word == "hand":
         return "hand"
-    close = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.6) if len(word) >= 3 else []
+    first = text.split(maxsplit=1)[0].lower() if text.strip() else ""  # with its typos: `d§scard`
+    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if len(first) >= 3 else []
     if close:
         return close[0]
     if _PAIRS.search(text):
@@ -73,8 +77,14 @@ def _canonical(kind: str, value: Any) -> str:
         return f"trick {plays_text(value.plays)}"
     if kind == "deal":
         return "deal " + "  ".join(holding_text(h) for h in value)
-    if kind in ("up", "discard"):
+    if kind == "up":
+        return up_text(value[0], value[2])
+    if kind == "discard":
         return f"{kind} {value[0]}"
+    if kind == "misdeal":
+        return f"misdeal {value.seat}"
+    if kind in ("farmer", "under", "best"):
+        return exchange_text(value)
     if kind == "bid":
         return "bid " + ", ".join(call_text(c) if isinstance(c, Call) else defense_text(c) for c in value)
     if kind == "renege":
@@ -162,17 +172,24 @@ def _salvage_head(text: str, number: int, reader: _LineReader) -> tuple[int, Sea
     """The number and dealer of a ``hand`` line that does not read, as far as it shows them.
 
     ``hnad 3 dealer N`` is plainly hand 3 dealt by N: it is read, as a repair.
-    Where the dealer cannot be told the line stays lost (its ``LostLine`` has
-    kind ``dealer``) and the replay does not rely on who dealt.
+    A number that cannot be read is left to the game (the hand after the one
+    before); where the dealer cannot be told the line stays lost (kind
+    ``dealer``) and the replay does not rely on who dealt.
     """
     lost = reader.lost.pop()  # what reading the line said, kept if the salvage fails
     pos = Pos(number, 1)
-    m = _LOOSE_HEAD.match(text)
-    seat = _SEAT_WORDS.get(m.group(2).lower()) if m is not None and m.group(2) else None
-    hand_number = int(m.group(1)) if m is not None else UNKNOWN_NUMBER
-    if seat is not None and m is not None:
-        found = text[m.start():m.end()].strip()
-        reader.repairs.append(Repair("spelling", pos, f"the hand line is written {found!r}", hand_line(hand_number, seat)))
+    code = text.split("#", 1)[0]
+    digits = _HEAD_NUMBER.search(code)
+    dealer = _HEAD_DEALER.search(code)
+    seat = _SEAT_WORDS.get(dealer.group(1).lower()) if dealer is not None else None
+    hand_number = int(digits.group(1)) if digits is not None else UNKNOWN_NUMBER
+    if seat is not None and digits is not None:
+        reader.repairs.append(Repair("spelling", pos, f"the hand line is written {code.strip()!r}", hand_line(hand_number, seat)))
+        return hand_number, seat, pos
+    if seat is not None:
+        reader.lost.append(LostLine("number", lost.pos, number,
+                                    f"{lost.message}; the hand's number cannot be read, so it is taken as the next",
+                                    lost.expected))
         return hand_number, seat, pos
     what = f"hand {hand_number}" if hand_number != UNKNOWN_NUMBER else "this hand"
     reader.lost.append(LostLine("dealer", lost.pos, number, f"{lost.message}; who dealt {what} is not known",

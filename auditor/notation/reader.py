@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from lark import Lark, UnexpectedInput
 
+from ..cards import Seat
 from ..model import (
     BrokenHand,
     Comment,
@@ -55,7 +56,7 @@ __all__ = [
 #: reported once, and not audited (a real game has a few dozen).
 MAX_GAME_HANDS = 2000
 
-_SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})", re.IGNORECASE | re.MULTILINE | re.ASCII)
+_SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})(?:[ \t]+dealer[ \t]+([NESW])\b)?", re.IGNORECASE | re.MULTILINE | re.ASCII)
 _SALVAGE_SCORE = re.compile(r"^[ \t]*score[ \t]+NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})",
                             re.IGNORECASE | re.MULTILINE | re.ASCII)
 
@@ -92,6 +93,7 @@ def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()
         expected,
         int(number_match.group(1)) if number_match else None,
         score,
+        Seat[number_match.group(2).upper()] if number_match and number_match.group(2) else None,
     )
 
 
@@ -105,6 +107,8 @@ def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
     lines += [(call.pos.line, "bid") for call in hand.calls]
     lines += [(trick.pos.line, f"trick{i}") for i, trick in enumerate(hand.tricks, 1)]
     lines += [(renege.pos.line, "renege") for renege in hand.reneges]
+    lines += [(misdeal.pos.line, "misdeal") for misdeal in hand.misdeals]
+    lines += [(exchange.pos.line, exchange.kind) for exchange in hand.exchanges]
     lines += [(pos.line, "bid" if kind == "defend" else kind) for kind, pos in hand.repeated]
     lines += [(lost.line, lost.kind or "lost") for lost in hand.lost]
     for name, pos in (("up", hand.up_pos if hand.up is not None else None),
@@ -258,6 +262,7 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
     game: GameRecord | None = None
     index = first_index - 1
     pending_comments: list[Comment] = []
+    pending_lost: list[LostLine] = []
     overflow = _GameHands()
     for chunk, result in _parsed(iter_chunks(lines, first_line)):
         if result is None:
@@ -272,7 +277,9 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             game = GameRecord(index, tags[0].pos if tags else Pos(chunk.first_line, 1), list(tags))
             game.comments.extend(pending_comments)
             game.comments.extend(result.comments)
+            game.lost.extend(pending_lost)
             game.lost.extend(result.lost)
+            pending_lost = []
             game.repairs.extend(result.repairs)
             pending_comments = []
             _initial_score(game)
@@ -285,18 +292,27 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             game = GameRecord(index, result.pos)
             game.hands.append(result)
             continue
+        if game is None and chunk.kind == "preamble" and isinstance(result, BrokenHand):
+            # lines before the first game that are neither tags nor a hand: they belong to the game that follows
+            pending_lost.append(LostLine(None, result.pos, result.pos.line,
+                                         f"{result.message}; it is before the first game, and is left out", result.expected))
+            continue
         if game is None:
             index += 1
             game = GameRecord(index, result.pos)
             game.comments.extend(pending_comments)
-            pending_comments = []
+            game.lost.extend(pending_lost)
+            pending_comments, pending_lost = [], []
         if len(game.hands) >= MAX_GAME_HANDS:
             overflow.skipped += 1
             overflow.first = overflow.first or result.pos
             overflow.last_line = chunk.last_line
             continue
         game.hands.append(result)
+    if game is None and pending_lost:  # nothing but lines that are not the notation
+        game = GameRecord(index + 1, pending_lost[0].pos)
     if game is not None:
+        game.lost.extend(pending_lost)
         overflow.close(game)
         yield game
 

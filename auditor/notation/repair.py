@@ -135,10 +135,12 @@ def respell(text: str) -> Respelling | None:
             code = _PLAY_SEPARATOR.sub(lambda m: " " * len(m.group(0)), code)
             spellings.append(f"the {'plays' if keyword == 'trick' else 'seats'} are separated by commas")
         for m in _SEAT_WORD.finditer(code):
-            spellings.append(f"the seat is written {m.group(1)!r}")
+            spellings.append(f"the seat is written {m.group(1)!r}: write the seat as {m.group(1)[0].upper()}")
         code = _SEAT_WORD.sub(lambda m: m.group(1)[0].upper() + " " * (len(m.group(1)) - 1), code)
         for m in _LETTER_O_IN_TEN.finditer(code):
-            spellings.append(f"the letter O in {code[m.start():m.end() + 1]!r} is read as the digit 0")
+            letter = code[m.start() + 1]
+            spellings.append(f"{char_name(letter)} at column {m.start() + 2} in {code[m.start():m.end() + 1]!r} "
+                             "is read as the digit 0")
         code = _LETTER_O_IN_TEN.sub("10", code)
     if not characters and not spellings:
         return None

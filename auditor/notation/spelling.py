@@ -3,8 +3,8 @@ reader, which shows the canonical line when it reads a line written another way.
 
 from __future__ import annotations
 
-from ..cards import Seat
-from ..model import Call, CallKind, Holding, LoneDefense, Play, Tag, TeamPoints
+from ..cards import Card, Seat, Suit
+from ..model import Call, CallKind, Exchange, Holding, LoneDefense, Play, Tag, TeamPoints
 
 
 def tag_line(tag: Tag) -> str:
@@ -21,9 +21,16 @@ def call_text(call: Call) -> str:
         return f"{call.seat} pass"
     alone = " alone" if call.alone else ""
     if call.kind is CallKind.ORDER:
-        return f"{call.seat} order{alone}"
+        named = f" {call.suit.letter}" if call.suit is not None else ""  # the suit named for a joker turned up
+        return f"{call.seat} order{named}{alone}"
+    if call.kind in (CallKind.HIGH, CallKind.LOW):
+        return f"{call.seat} call {call.kind.value}{alone}"
     suit = call.suit.letter if call.suit is not None else "?"
     return f"{call.seat} call {suit}{alone}"
+
+
+def up_text(card: Card, named: Suit | None) -> str:
+    return f"up {card}" + (f" {named.letter}" if named is not None else "")
 
 
 def defense_text(defense: LoneDefense) -> str:
@@ -40,3 +47,13 @@ def plays_text(plays: tuple[Play, ...] | list[Play]) -> str:
 
 def points_text(word: str, points: TeamPoints) -> str:
     return f"{word} NS {points.ns} EW {points.ew}"
+
+
+def exchange_text(exchange: Exchange) -> str:
+    """``farmer S: 9C TD 9H [for ...]``, ``under S: ... [for ...]``, ``best N: AS [discard 9C]``."""
+    text = f"{exchange.kind.value} {exchange.seat}: " + " ".join(str(c) for c in exchange.cards)
+    if exchange.received:
+        text += " for " + " ".join(str(c) for c in exchange.received)
+    if exchange.discard is not None:
+        text += f" discard {exchange.discard}"
+    return text

@@ -2,8 +2,9 @@
 
 The canonical form (what ``euchre-audit fmt`` prints):
 
-- statements of a hand in a fixed order: ``hand``, ``deal``, ``up``, ``bid``,
-  ``discard``, the tricks, ``renege``, ``tricks``, ``score``;
+- statements of a hand in a fixed order: ``hand``, ``deal``, ``up``, ``farmer``,
+  ``under``, ``misdeal``, ``bid``, ``discard``, ``best``, the tricks, ``renege``,
+  ``tricks``, ``score``;
 - lower-case keywords, upper-case seats, cards spelt rank then suit in
   capitals with ``T`` for ten (``TD``, ``9C``); one space between words,
   ``, `` between calls, two spaces between the seats of a ``deal``;
@@ -36,9 +37,9 @@ from ..model import (
     Tag,
 )
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
-from .spelling import call_text, defense_text, holding_text, points_text, tag_line
+from .spelling import call_text, defense_text, exchange_text, holding_text, points_text, tag_line, up_text
 
-ORDER = ("hand", "deal", "up", "bid", "discard", "tricks*", "renege", "tricks", "score")
+ORDER = ("hand", "deal", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "renege", "tricks", "score")
 
 
 @dataclass
@@ -88,7 +89,12 @@ def hand_lines(hand: HandRecord) -> list[str]:
         for texts, lines in _split_by_trailing(items, trailing_of.get("deal", [])):
             out.append(_Line("deal " + "  ".join(texts), "deal", lines))
     if hand.up is not None:
-        out.append(_Line(f"up {hand.up}", "up", _lines_of([hand.up_pos])))
+        out.append(_Line(up_text(hand.up, hand.up_suit), "up", _lines_of([hand.up_pos])))
+    for exchange in hand.exchanges:  # with the kitty: before the bidding
+        if exchange.with_kitty:
+            out.append(_Line(exchange_text(exchange), exchange.kind.value, _lines_of([exchange.pos])))
+    for misdeal in hand.misdeals:
+        out.append(_Line(f"misdeal {misdeal.seat}", "misdeal", _lines_of([misdeal.pos])))
     if hand.calls or hand.lone_defense is not None:
         items = [(call_text(c), c.pos) for c in hand.calls]
         if hand.lone_defense is not None:  # in the bid list where it was declared
@@ -98,6 +104,9 @@ def hand_lines(hand: HandRecord) -> list[str]:
             out.append(_Line("bid " + ", ".join(texts), "bid", lines))
     if hand.discard is not None:
         out.append(_Line(f"discard {hand.discard}", "discard", _lines_of([hand.discard_pos])))
+    for exchange in hand.exchanges:  # partner's best: once the lone maker is known
+        if not exchange.with_kitty:
+            out.append(_Line(exchange_text(exchange), exchange.kind.value, _lines_of([exchange.pos])))
     for number, trick in enumerate(hand.tricks, 1):
         plays = []
         for play in trick.plays:

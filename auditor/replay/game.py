@@ -20,41 +20,30 @@ from ..cards import Seat, Team
 from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
     DEALER_OUT_OF_ROTATION,
-    GAME_UNFINISHED,
     HAND_MISSING,
     HAND_NUMBER_OUT_OF_SEQUENCE,
     HAND_NUMBER_REPEATED,
-    PLAYED_AFTER_GAME,
     RULE_NOT_HONOURED,
     SCORE_MISMATCH,
     SYNTAX_ERROR,
-    WRONG_WINNER,
     Finding,
 )
 from ..model import BrokenHand, GameRecord, HandRecord, LostLine, TeamPoints
 from ..rules.schema import AfterThrowIn, Ruleset
+from .game_end import GameEnd
 from .hand import deck_of
 from .readings import replay_hand
+from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
 
-_WINNER_WORDS = {"ns": Team.NS, "ew": Team.EW, "n-s": Team.NS, "e-w": Team.EW}
 #: the number the reader gives a hand whose ``hand`` line does not say it
 UNKNOWN_NUMBER = -1
 _TAG_NAME = re.compile(r"tag:(\w+)")
 
 
-def game_is_won(rules: Ruleset, ns: int, ew: int) -> Team | None:
-    """The side that has won at this score, if any."""
-    target, margin = rules.game.target, rules.game.win_by
-    for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
-        if mine >= target and mine - theirs >= margin and mine >= theirs:
-            return team
-    return None
-
-
-class GameReplay:
+class GameReplay(GameEnd):
     def __init__(self, record: GameRecord, rules: Ruleset) -> None:
         self.record = record
         self.rules = rules
@@ -66,11 +55,14 @@ class GameReplay:
             self.result.findings.append(Finding(RULE_NOT_HONOURED, rule, record.pos, record.index))
         if rules.drinks is not None:
             self.result.drinks = empty_table()
+        self.tokens = {Team.NS: 0, Team.EW: 0}  # four-trick tokens held (scoring.four_trick_tokens)
+        self.deals_played = 0  # hands dealt so far, those the numbers show missing included (game.deals)
         self.total_ns, self.total_ew = record.initial_score
         # the last entry of the score sheet that could be read, and the corrected score at that point
         self.sheet_ns, self.sheet_ew = record.initial_score
         self.at_sheet_ns, self.at_sheet_ew = record.initial_score
         self.since_sheet: list[HandResult] = []  # the hands since that entry
+        self.unresolved: list[HandResult] = []  # hands since then that nothing in the record could score
         self.expected_dealer: Seat | None = None
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
@@ -91,6 +83,9 @@ class GameReplay:
         self.check_winner_tag()
         self.check_complete()
         self.result.computed_ns, self.result.computed_ew = self.total_ns, self.total_ew
+        if self.rules.scoring.four_trick_tokens:
+            self.result.tokens = (self.tokens[Team.NS], self.tokens[Team.EW])
+        self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         return self.result
 
     def record_slips(self) -> None:
@@ -113,32 +108,20 @@ class GameReplay:
             return (f"the {m.group(1)} tag is not read: the game is audited without it",)
         return (f"the {m.group(1)} tag is not read; nothing else is lost",)
 
-    def check_complete(self) -> None:
-        """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
-        claim = self.record.tag("Complete")
-        if claim is None or claim.strip().lower() not in {"yes", "true"} or self.result.winner is not None:
-            return
-        hands = self.record.hands
-        last = self.result.hands[-1].number if self.result.hands else None
-        where = f"after hand {last}" if last is not None and hands[-1].number is not None else "before any hand"
-        self.finding(Finding(
-            GAME_UNFINISHED,
-            f"the record ends {where} at NS {self.total_ns} EW {self.total_ew}; no side has reached "
-            f"{self.rules.game.target}, so the hands that finish the game are not in the record",
-            hands[-1].pos if hands else self.record.pos, self.record.index,
-        ))
-
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand, following: int | None) -> None:
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
-        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, None, broken=True)
+        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
-        self.check_numbering(hand.number, hand, following)
+        gap, _ = self.check_numbering(hand.number, hand, following)
+        self.count_deals(gap)
+        result.counted = not self.result.finished
         if hand.score is not None:  # keep the running score in step with the sheet
             result.recorded = hand.score
-            if self.result.winner is None:
+            if result.counted:
                 result.points_ns, result.points_ew = self._sheet_points(hand.score)
+                result.from_sheet = True
                 self.total_ns += result.points_ns
                 self.total_ew += result.points_ew
             self._sheet_read(hand.score)
@@ -150,43 +133,46 @@ class GameReplay:
 
     def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
-        dealer_lost = any(lost.kind == DEALER for lost in record.lost)
+        dealer_lost = bool(record.lost) and any(lost.kind == DEALER for lost in record.lost)
         gap, called = self.check_numbering(record.number, record, following)
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
         result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
-        result.findings.extend(slip_findings(record, plan, result, literal, index))
-        result.counted = self.result.winner is None
+        if plan is not None or record.repairs:
+            result.findings.extend(slip_findings(record, plan, result, literal, index))
+        self.count_deals(gap)
+        result.counted = not self.result.finished
         if not result.counted:
-            if not self.after_end_reported:
-                self.finding(Finding(
-                    PLAYED_AFTER_GAME,
-                    f"hand {record.number} is recorded after {self.result.winner} won the game in hand {self.result.won_in_hand}; it does not count",
-                    record.pos, index, record.number,
-                ))
-                self.after_end_reported = True
+            self.after_end(record)
             result.points_ns = result.points_ew = 0
-        elif result.outcome is Outcome.UNKNOWN and not result.settled and record.score is not None and result.penalized is None:
-            self._points_from_sheet(record, result, record.score)
-        self.total_ns += result.points_ns
-        self.total_ew += result.points_ew
+            result.token = None
+        elif result.outcome is Outcome.UNKNOWN and not result.settled and result.penalized is None:
+            if record.score is not None:
+                self._points_from_sheet(result, record.score)
+            else:  # the sheet's next readable entry settles it
+                self.unresolved.append(result)
+        self.add_token(result)
+        self.total_ns, self.total_ew = self._capped(self.total_ns + result.points_ns, self.total_ew + result.points_ew)
         result.total_ns, result.total_ew = self.total_ns, self.total_ew
+        result.tokens_ns, result.tokens_ew = self.tokens[Team.NS], self.tokens[Team.EW]
         self.since_sheet.append(result)
         if record.score is not None:
             self.check_sheet(record, result, record.score)
             self.result.recorded = record.score
         if result.counted:
-            winner = game_is_won(self.rules, self.total_ns, self.total_ew)
-            if winner is not None:
-                self.result.winner = winner
-                self.result.won_in_hand = record.number
+            self.check_end(record)
         if self.result.drinks is not None:
             add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
         dealer = self.expected_dealer if dealer_lost else record.dealer
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.result.hands.append(result)
+
+    def _capped(self, ns: int, ew: int) -> tuple[int, int]:
+        """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
+        cap = self.rules.game.max_score
+        return (min(ns, cap), min(ew, cap)) if cap else (ns, ew)
 
     # ---------------------------------------------------------------- the sheet
     def _sheet_points(self, score: TeamPoints) -> tuple[int, int]:
@@ -199,43 +185,59 @@ class GameReplay:
         self.at_sheet_ns, self.at_sheet_ew = self.total_ns, self.total_ew
         self.since_sheet = []
 
-    def _points_from_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
-        """Score a hand the record cannot score from the sheet's entry, if the written cards allow it."""
-        sheet = self._sheet_points(score)
-        if not result.possible or sheet in result.possible:
-            result.points_ns, result.points_ew = sheet
-            return
-        # the sheet gives a score the written cards rule out: count the least the makers can have made
-        result.points_ns, result.points_ew = result.possible[0]
-        options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in result.possible)
-        self.finding(Finding(
-            SCORE_MISMATCH,
-            f"the sheet gives hand {record.number} NS {sheet[0]:+d} EW {sheet[1]:+d}; the tricks written allow only {options}",
-            score.pos, self.record.index, record.number,
-            proof=(f"the corrected score counts NS {result.points_ns:+d} EW {result.points_ew:+d}, the first of them",),
-        ))
+    def _points_from_sheet(self, result: HandResult, score: TeamPoints) -> None:
+        """Score a hand the record cannot score from the sheet's entry: the sheet's points if the written
+        cards allow them, else the score they allow that is nearest the sheet's (check_sheet reports it)."""
+        result.points_ns, result.points_ew = _nearest(self._sheet_points(score), result.possible)
+        result.from_sheet = True
+
+    def _settle_unresolved(self, score: TeamPoints) -> None:
+        """Hands since the last entry that nothing in the record could score take what the sheet adds
+        over them (the last of them, when there are several; the others count nothing)."""
+        target = self.unresolved[-1]
+        remainder = _nearest(self._sheet_points(score), target.possible)
+        target.points_ns, target.points_ew = remainder
+        target.from_sheet = True
+        after = self.since_sheet[self.since_sheet.index(target):]
+        for h in after:
+            h.total_ns += remainder[0]
+            h.total_ew += remainder[1]
+        self.total_ns += remainder[0]
+        self.total_ew += remainder[1]
+        self.unresolved = []
 
     def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
+        if self.unresolved:
+            self._settle_unresolved(score)
         wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
         rules_ns, rules_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
-        # the hands since the sheet's last entry that scored (or may have): usually just this one
-        span = [h for h in self.since_sheet[:-1] if h.points_ns or h.points_ew or h.broken] + self.since_sheet[-1:]
+        since = self.since_sheet
         self._sheet_read(score)
         if (wrote_ns, wrote_ew) == (rules_ns, rules_ew):
             return
-        if len(span) > 1:
-            which = f"hands {span[0].number}-{span[-1].number}"
-            why = f"{len(span)} hands since the last score the sheet shows"
+        # the hands the entry covers that scored (or may have): usually just this one
+        since = [h for h in since[:-1] if h.points_ns or h.points_ew or h.broken or h.from_sheet] + since[-1:]
+        which = f"hand {record.number}" if len(since) == 1 else f"hands {since[0].number}-{since[-1].number}"
+        open_hand = next((h for h in since if h.possible), None)
+        if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
+            options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in open_hand.possible)
+            message = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
+                       f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
+            proof = [f"the corrected score counts hand {open_hand.number} NS {open_hand.points_ns:+d} "
+                     f"EW {open_hand.points_ew:+d}, the score the cards allow nearest the sheet's"]
         else:
-            which, why = f"hand {record.number}", _why(result)
+            why = _why(result) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
+            message = said("the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
+                           which=which, wrote_ns=wrote_ns, wrote_ew=wrote_ew, rules_ns=rules_ns, rules_ew=rules_ew, why=why)
+            proof = []
         self.finding(Finding(
-            SCORE_MISMATCH,
-            f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
-            score.pos, self.record.index, record.number,
+            SCORE_MISMATCH, message, score.pos, self.record.index, record.number,
             proof=(
+                *proof,
                 f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
                 f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
             ),
+            points=(rules_ns, rules_ew) if len(since) == 1 else None,
         ))
 
     # ---------------------------------------------------------------- numbers and the deal
@@ -250,7 +252,12 @@ class GameReplay:
         gap = 0
         effective = number
         repeated = number in self.numbers_seen
-        if prev is None or number == prev + 1:
+        if prev is None and following is not None and following <= number and following >= 2:
+            effective = following - 1  # the first hand, and the next does not come after it: the slip is here
+            self.finding(Finding(HAND_NUMBER_OUT_OF_SEQUENCE,
+                                 f"hand {number} is the game's first hand, and the next is hand {following}: it is most "
+                                 f"likely hand {effective}, and is called hand {effective} below", hand.pos, index, effective))
+        elif prev is None or number == prev + 1:
             pass
         elif number > prev + 1 and not repeated and not (following is not None and following == prev + 2):
             gap = number - prev - 1
@@ -283,36 +290,29 @@ class GameReplay:
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,
-            f"{record.dealer} deals hand {record.number}; by the rotation it was {expected}'s deal",
+            said("{dealer} deals hand {n}; by the rotation it was {expected}'s deal", dealer=record.dealer, n=record.number, expected=expected),
             record.pos, self.record.index, record.number, seat=record.dealer, severity=severity,
         ))
 
     def next_dealer(self, dealer: Seat, result: HandResult) -> Seat:
+        # a declared misdeal passes the deal on (seed 003); a hand nobody makes follows deal.after_throw_in
         if result.outcome is Outcome.THROWN_IN and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
             return dealer
         return dealer.left
 
-    def check_winner_tag(self) -> None:
-        written = self.record.tag("Winner")
-        if written is None:
-            return
-        claimed = _WINNER_WORDS.get(written.strip().lower())
-        actual = self.result.winner
-        if claimed is actual:
-            return
-        actual_text = f"{actual} won in hand {self.result.won_in_hand}" if actual else "no side has won by the rules"
-        self.finding(Finding(
-            WRONG_WINNER,
-            f"the record names {written!r} the winner, but {actual_text} (NS {self.total_ns}, EW {self.total_ew})",
-            self.record.tag_pos("Winner"), self.record.index,
-        ))
+
+def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The sheet's points when the record allows them (or says nothing), else the allowed score nearest them."""
+    if not possible or sheet in possible:
+        return sheet
+    return min(possible, key=lambda o: (abs(o[0] - sheet[0]) + abs(o[1] - sheet[1]), possible.index(o)))
 
 
-def _why(result: HandResult) -> str:
+def _why(result: HandResult) -> str | Said:
     if not result.counted:
         return "the game was already won, so the hand counts for nothing"
     if result.penalized is not None:
-        return f"a called renege by {result.penalized}"
+        return said("a called renege by {team}", team=result.penalized)
     if result.outcome is Outcome.THROWN_IN:
         return "the hand was thrown in"
     if result.outcome is Outcome.UNKNOWN and not result.settled:
@@ -322,7 +322,11 @@ def _why(result: HandResult) -> str:
         return "the hand scores the same whatever the record lost"
     tricks = result.tricks(maker.team)
     alone = " alone" if result.alone else ""
-    against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
-    return f"{maker}{alone} made {result.trump.name.lower() if result.trump else 'trump (the up card is not recorded)'} and {taken}{against}{outcome}"
+    if result.token_point:
+        outcome += ", and a four-trick token that completes a set: one more point"
+    made = (result.trump.name.lower() if result.trump else f"{result.no_trump} (no trump)" if result.no_trump
+            else "trump (the up card is not recorded)")
+    against = said(" against {seat} defending alone", seat=result.defender_alone) if result.defender_alone is not None else ""
+    return said("{maker}{alone} made {made} and {taken}{against}{outcome}", maker=maker, alone=alone, made=made, taken=taken, against=against, outcome=outcome)

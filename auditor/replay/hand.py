@@ -8,45 +8,37 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import SEATS, Card, Rank, Seat, Suit, Team, deck, display_order
+from ..cards import Card, Rank, Seat, Suit, deck, display_order
 from ..findings import (
-    ALONE_NOT_ALLOWED,
-    BID_AFTER_CLOSE,
-    BID_OUT_OF_TURN,
-    BIDDING_INCOMPLETE,
-    CALL_IN_ROUND_ONE,
+
     CARD_NOT_IN_DECK,
-    DEALER_MUST_CALL,
-    DEFEND_ALONE_MISPLACED,
-    DEFEND_ALONE_NOT_ALLOWED,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
     DISCARD_UP_CARD,
     DISCARD_WITHOUT_PICKUP,
     DUPLICATE_CARD,
-    ORDER_IN_ROUND_TWO,
-    PARTNER_ORDER_NOT_ALONE,
-    RENEGE_DISPROVEN,
-    RENEGE_UNPROVEN,
     STATEMENT_REPEATED,
-    TRICK_COUNT_MISMATCH,
-    TRICKS_MISSING,
-    TURNED_DOWN_SUIT,
     UP_CARD_IN_HAND,
     WRONG_HAND_SIZE,
     Code,
     Finding,
+    MarkedCard,
+    Role,
     Severity,
 )
-from ..model import Call, CallKind, HandRecord, LoneDefense, Pos
+from ..model import HandRecord, Pos
+from ..said import said
 from ..rules.schema import Ruleset
-from .results import HandResult, Outcome, PlayFact
-from .scoring import hand_points, renege_points
-from .tricks import TrickPlay, cards_text
+from .results import HandResult
+from .bidding import Bidding
+from .deal_variations import DealVariations
+from .exchanges import Exchanges
+from .settle import Settlement
+from .tricks import TrickPlay
 
 
 
-class HandReplay(TrickPlay):
+class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -68,7 +60,8 @@ class HandReplay(TrickPlay):
         self.rules = rules
         self.game = game
         self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck
-        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score)
+        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score,
+                                 deal=record.deal, calls=record.calls, discard=record.discard)
         # bidding state
         self.round = 1
         self.to_bid: Seat = record.dealer.left
@@ -80,11 +73,22 @@ class HandReplay(TrickPlay):
         self.alone = False
         self.defender: Seat | None = None  # a defender who defends alone
         self.dealer_took_up = False
+        self.turned_down: Suit | None = None  # the suit refused in round 1
+        self.round_two_misdeal = False  # round 2 reached the dealer, and the ruleset ends the hand there
+        self.no_trump: str | None = None  # "high" or "low": a no-trump hand
+        self.low = False
+        self.misdeal: Seat | None = None  # the seat that declared a misdeal (accepted)
         # holdings: seat -> cards still held, when the deal is recorded for that seat
         self.held: dict[Seat, set[Card]] = {}
         self.dealt_to: dict[Card, Seat] = {}
         self.seen: dict[Card, str] = {}  # card -> where it was first seen (for duplicates)
         self.discarded: Card | None = None
+        #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
+        self.put_away: dict[Card, str] = {}
+        #: cards passed from one player to another before the play (partner's best), by who holds them now
+        self.passed_to: dict[Card, Seat] = {}
+        self.kitty_exchanged_by: Seat | None = None  # the seat that exchanged cards with the kitty
+        self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
         self.unnamed: dict[Seat, int] = {}
         # the tricks
@@ -92,6 +96,10 @@ class HandReplay(TrickPlay):
         self.unjudged = unjudged
         self.won = (0, 0)  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.record.dealer
 
     # ---------------------------------------------------------------- report
     def report(
@@ -104,9 +112,10 @@ class HandReplay(TrickPlay):
         seat: Seat | None = None,
         proof: tuple[str, ...] = (),
         severity: Severity | None = None,
+        cards: tuple[MarkedCard, ...] = (),
     ) -> None:
         self.result.findings.append(
-            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity)
+            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity, cards)
         )
 
     # ---------------------------------------------------------------- replay
@@ -122,6 +131,9 @@ class HandReplay(TrickPlay):
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
+        self.verify_up()
+        self.exchange_with_kitty()
+        self.verify_misdeals()
         defense = record.lone_defense
         for index, call in enumerate(record.calls):
             if defense is not None and defense.after == index:
@@ -130,7 +142,9 @@ class HandReplay(TrickPlay):
         if defense is not None and defense.after >= len(record.calls):
             self.defend(defense)
         self.finish_bidding()
+        self.verify_undeclared_misdeal()
         self.take_up_card()
+        self.pass_best()
 
     # ------------------------------------------------------------------ deal
     def _check_in_deck(self, card: Card, pos: Pos, what: str, seat: Seat | None = None, trick: int | None = None) -> None:
@@ -149,14 +163,14 @@ class HandReplay(TrickPlay):
         seats_dealt: set[Seat] = set()
         for holding in record.deal:
             if holding.seat in seats_dealt:
-                self.report(WRONG_HAND_SIZE, f"{holding.seat}'s cards are written twice in the deal", holding.pos, seat=holding.seat)
+                self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
                 continue
             seats_dealt.add(holding.seat)
             if len(holding.cards) != size:
                 self.report(
                     WRONG_HAND_SIZE,
-                    f"{holding.seat} is dealt {len(holding.cards)} cards; this ruleset deals {size}",
-                    holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {cards_text(holding.cards)}",),
+                    said("{seat} is dealt {n} cards; this ruleset deals {size}", seat=holding.seat, n=len(holding.cards), size=size),
+                    holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
                 )
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
@@ -171,8 +185,8 @@ class HandReplay(TrickPlay):
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
-                        f"{c} is dealt to both {self.dealt_to[c]} and {holding.seat}",
-                        holding.card_pos(i), seat=holding.seat,
+                        said("{c} is dealt to both {first} and {seat}", c=c, first=self.dealt_to[c], seat=holding.seat),
+                        holding.card_pos(i), seat=holding.seat, cards=(MarkedCard(c, Role.FAULT, holding.seat),),
                     )
                     continue
                 self.dealt_to[c] = holding.seat
@@ -181,109 +195,8 @@ class HandReplay(TrickPlay):
             self._check_in_deck(record.up, record.up_pos, "the up card is")
             owner = self.dealt_to.get(record.up)
             if owner is not None:
-                self.report(UP_CARD_IN_HAND, f"the up card {record.up} is also in {owner}'s hand", record.up_pos, seat=owner)
-
-    # --------------------------------------------------------------- bidding
-    def verify_bid(self, call: Call) -> list[tuple[Code, str]]:
-        """Everything wrong with ``call`` in the current state (empty: legal)."""
-        problems: list[tuple[Code, str]] = []
-        bidding = self.rules.bidding
-        if self.closed:
-            what = "the hand was thrown in" if self.thrown_in else f"{self.maker} made trump"
-            problems.append((BID_AFTER_CLOSE, f"{call.seat} bids after bidding closed ({what})"))
-            return problems
-        if call.seat is not self.to_bid:
-            problems.append((BID_OUT_OF_TURN, f"{call.seat} bids out of turn; it was {self.to_bid}'s turn"))
-        up_suit = self.record.up.suit if self.record.up else None
-        if call.kind is CallKind.ORDER and self.round == 2:
-            problems.append((ORDER_IN_ROUND_TWO, f"{call.seat} orders up in round 2, after the up card was turned down"))
-        if call.kind is CallKind.CALL and self.round == 1:
-            problems.append((CALL_IN_ROUND_ONE, f"{call.seat} names {call.suit.name.lower() if call.suit else 'a suit'} in round 1, where only the up card can be ordered"))
-        if call.kind is CallKind.CALL and self.round == 2 and up_suit is not None and call.suit is up_suit:
-            problems.append((TURNED_DOWN_SUIT, f"{call.seat} names {up_suit.name.lower()}, the suit turned down in round 1"))
-        if call.alone:
-            allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
-            if not allowed:
-                problems.append((ALONE_NOT_ALLOWED, f"{call.seat} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}"))
-        if (
-            call.kind is CallKind.PASS
-            and bidding.stick_the_dealer
-            and self.round == 2
-            and call.seat is self.record.dealer
-            and self.passes == 2 * len(SEATS) - 1
-        ):
-            problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
-        if (
-            bidding.dealer_partner_order_alone
-            and not call.alone
-            and self.round == 1
-            and call.seat is self.record.dealer.partner
-            and self._takes_up_card(call)
-        ):
-            problems.append((PARTNER_ORDER_NOT_ALONE, f"{call.seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone"))
-        return problems
-
-    def _takes_up_card(self, call: Call) -> bool:
-        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up)."""
-        up = self.record.up
-        return call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and up is not None and call.suit is up.suit)
-
-    def verify_defense(self, defense: LoneDefense) -> list[tuple[Code, str]]:
-        """Everything wrong with ``<seat> defend alone`` where it was declared (empty: legal)."""
-        problems: list[tuple[Code, str]] = []
-        bidding, seat, maker = self.rules.bidding, defense.seat, self.maker
-        if not bidding.defend_alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone, which this ruleset does not allow"))
-        elif bidding.defend_alone_only_against_lone and maker is not None and not self.alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone against {maker}, who is not alone; this ruleset allows defending alone only against a lone maker"))
-        if self.thrown_in:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} defends alone in a hand nobody made trump in"))
-        elif maker is None:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided"))
-        elif maker.team is seat.team:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} is on the makers' side ({maker} made trump); only a defender can defend alone"))
-        return problems
-
-    def defend(self, defense: LoneDefense) -> None:
-        for code, message in self.verify_defense(defense):
-            self.report(code, message, defense.pos, seat=defense.seat)
-
-    def bid(self, call: Call) -> None:
-        for code, message in self.verify_bid(call):
-            self.report(code, message, call.pos, seat=call.seat)
-        if self.closed:
-            return
-        self.to_bid = call.seat.left
-        if call.kind is CallKind.PASS:
-            self.passes += 1
-            if self.passes == len(SEATS):  # everyone passed once: the up card is turned down
-                self.round = 2
-            elif self.passes >= 2 * len(SEATS):
-                self.closed = self.thrown_in = True
-            return
-        self.closed = True
-        self.maker = call.seat
-        self.alone = call.alone
-        if call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and self.round == 1 and self.record.up is not None and call.suit is self.record.up.suit):
-            self.trump = self.record.up.suit if self.record.up else None
-            self.dealer_took_up = self.round == 1
-        else:
-            self.trump = call.suit
-        self.result.round = self.round
-        self.result.maker = call.seat
-        self.result.trump = self.trump
-        self.result.alone = call.alone
-
-    def finish_bidding(self) -> None:
-        if self.thrown_in:
-            self.result.outcome = Outcome.THROWN_IN
-        defense = self.record.lone_defense
-        if defense is not None and self.maker is not None and defense.seat.team is not self.maker.team:
-            # taken as the table played it, even where it was declared early or is not allowed
-            self.defender = self.result.defender_alone = defense.seat
-        if not self.closed and self.record.tricks:
-            last = self.record.calls[-1].pos if self.record.calls else self.record.pos
-            self.report(BIDDING_INCOMPLETE, f"cards are played in hand {self.record.number} but the bidding as written never made trump", last)
+                self.report(UP_CARD_IN_HAND, said("the up card {up} is also in {owner}'s hand", up=record.up, owner=owner), record.up_pos, seat=owner,
+                            cards=(MarkedCard(record.up, Role.FAULT, owner),))
 
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
@@ -291,29 +204,40 @@ class HandReplay(TrickPlay):
         sits_out = (self.alone and self.maker is not None and self.maker.partner is dealer) or (
             self.defender is not None and self.defender.partner is dealer
         )
+        takes = self.dealer_took_up and (not sits_out or self.rules.bidding.sitting_out_dealer_takes_up)
+        self.result.sitting_out = self._sitting_out()
+        if takes:
+            self.result.taken_up = record.up
         if record.discard is not None:
             self._check_in_deck(record.discard, record.discard_pos, f"the dealer {dealer} discards", dealer)
-        if not self.dealer_took_up or sits_out:
-            if record.discard is not None and not sits_out:
-                why = "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed else "nobody ordered up"
-                self.report(DISCARD_WITHOUT_PICKUP, f"a discard ({record.discard}) is written but the dealer took no card: {why}", record.discard_pos, seat=dealer)
+        if not takes:
+            if record.discard is not None:
+                why = ("the dealer sits out, and under this ruleset takes no card" if self.dealer_took_up
+                       else "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed
+                       else "nobody ordered up")
+                self.report(DISCARD_WITHOUT_PICKUP, said("a discard ({card}) is written but the dealer took no card: {why}", card=record.discard, why=why),
+                            record.discard_pos, seat=dealer, cards=(MarkedCard(record.discard, Role.FAULT, dealer),))
             return
         up = record.up
         if dealer in self.held and up is not None:
             self.held[dealer].add(up)
         if record.discard is None:
-            if dealer in self.held:
-                self.report(DISCARD_MISSING, f"the dealer {dealer} took {up} but no discard is written", record.calls[-1].pos if record.calls else record.pos, seat=dealer)
+            if dealer in self.held and not sits_out:  # a dealer who sits out plays no card: the discard may go unwritten
+                self.report(DISCARD_MISSING, said("the dealer {dealer} took {up} but no discard is written", dealer=dealer, up=up),
+                            record.calls[-1].pos if record.calls else record.pos, seat=dealer)
             return
         self.discarded = record.discard
         if record.discard == up and not self.rules.bidding.dealer_may_discard_up_card:
-            self.report(DISCARD_UP_CARD, f"the dealer {dealer} discards the up card {up}, which this ruleset forbids", record.discard_pos, seat=dealer)
+            self.report(DISCARD_UP_CARD, said("the dealer {dealer} discards the up card {up}, which this ruleset forbids", dealer=dealer, up=up),
+                        record.discard_pos, seat=dealer, cards=(MarkedCard(up, Role.FAULT, dealer),) if up is not None else ())
         if dealer in self.held:
             if record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
+                held = tuple(sorted(self.held[dealer], key=display_order))
                 self.report(
                     DISCARD_NOT_HELD,
-                    f"the dealer {dealer} discards {record.discard}, which {dealer} does not hold",
-                    record.discard_pos, seat=dealer, proof=(f"{dealer} held {cards_text(sorted(self.held[dealer], key=display_order))}",),
+                    said("the dealer {dealer} discards {card}, which {dealer} does not hold", dealer=dealer, card=record.discard),
+                    record.discard_pos, seat=dealer, proof=(said("{dealer} held {held}", dealer=dealer, held=held),),
+                    cards=(MarkedCard(record.discard, Role.FAULT, dealer),),
                 )
             self.held[dealer].discard(record.discard)
 
@@ -325,105 +249,13 @@ class HandReplay(TrickPlay):
         self.unnamed[seat] -= 1
         return True
 
-    # ---------------------------------------------------------------- points
-    def settle(self, facts: list[PlayFact]) -> None:
-        record, result = self.record, self.result
-        result.plays = tuple(facts)
-        if self.thrown_in:
-            result.outcome = Outcome.THROWN_IN
-            self._check_called_reneges()
-            return
-        counts = record.trick_counts
-        if counts is not None:
-            if result.tricks_ns is not None and (counts.ns, counts.ew) != (result.tricks_ns, result.tricks_ew):
-                self.report(
-                    TRICK_COUNT_MISMATCH,
-                    f"the record says NS took {counts.ns} and EW {counts.ew} tricks; the cards played give NS {result.tricks_ns} and EW {result.tricks_ew}",
-                    counts.pos,
-                )
-            elif result.tricks_ns is None:
-                result.tricks_ns, result.tricks_ew = counts.ns, counts.ew
-        if result.tricks_ns is None and record.tricks and self.closed:
-            written = len(record.tricks) - len(self.unknown)
-            self.report(TRICKS_MISSING, f"hand {record.number} has {written} of {self.rules.deck.hand_size} tricks written and no trick count", record.tricks[-1].pos)
-        if self.maker is not None and result.tricks_ns is not None and result.tricks_ew is not None:
-            maker_team = self.maker.team
-            taken = result.tricks_ns if maker_team is Team.NS else result.tricks_ew
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None)
-            result.outcome = outcome
-            self._assign(maker_team, maker_pts, defender_pts)
-        elif self.maker is not None and record.tricks and self.missing_tricks:
-            self._settle_from_known_tricks()
-        self._check_called_reneges()
-
-    def _settle_from_known_tricks(self) -> None:
-        """Score a hand some of whose tricks are not in the record, when every way they went scores alike.
-
-        Otherwise the hand's possible points are kept (``result.possible``): the
-        game's replay takes the score sheet's entry when it is one of them.
-        """
-        assert self.maker is not None
-        maker_team = self.maker.team
-        known = self.won[0] if maker_team is Team.NS else self.won[1]
-        options: list[tuple[int, int, Outcome]] = []
-        for taken in range(known, known + self.missing_tricks + 1):
-            maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None)
-            ns, ew = (maker_pts, defender_pts) if maker_team is Team.NS else (defender_pts, maker_pts)
-            if (ns, ew, outcome) not in options:
-                options.append((ns, ew, outcome))
-        if len({(ns, ew) for ns, ew, _ in options}) == 1:
-            ns, ew, outcome = options[0]
-            self.result.outcome = outcome if len(options) == 1 else Outcome.UNKNOWN
-            self.result.points_ns, self.result.points_ew = ns, ew
-            self.result.settled = True
-        else:
-            self.result.possible = tuple((ns, ew) for ns, ew, _ in options)
-
-    def _assign(self, maker_team: Team, maker_pts: int, defender_pts: int) -> None:
-        if maker_team is Team.NS:
-            self.result.points_ns, self.result.points_ew = maker_pts, defender_pts
-        else:
-            self.result.points_ns, self.result.points_ew = defender_pts, maker_pts
-
-    def _check_called_reneges(self) -> None:
-        result = self.result
-        for called in self.record.reneges:
-            proven = called.seat in result.renege_seats
-            if not proven:
-                complete = (called.seat in self.held and not self.unnamed.get(called.seat)
-                            and len(self.record.tricks) >= self.rules.deck.hand_size and not self.unknown)
-                if complete:
-                    self.report(
-                        RENEGE_DISPROVEN,
-                        f"a renege was called on {called.seat}, but the recorded deal shows {called.seat} followed suit whenever able; no penalty",
-                        called.pos, seat=called.seat,
-                    )
-                    continue
-                self.report(
-                    RENEGE_UNPROVEN,
-                    f"a renege was called on {called.seat}; the record cannot show it without {called.seat}'s dealt cards, so the table's ruling stands",
-                    called.pos, seat=called.seat,
-                )
-            if result.penalized is not None:
-                continue
-            offenders = called.seat.team
-            penalty = renege_points(self.rules, self.alone or self.defender is not None)
-            result.penalized = offenders
-            if not self.rules.renege.hand_stands:
-                result.points_ns = result.points_ew = 0
-            if offenders is Team.NS:
-                result.points_ew += penalty
-            else:
-                result.points_ns += penalty
-
-
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 
 def deck_of(rules: Ruleset) -> frozenset[Card]:
     """The cards of the ruleset's deck."""
-    key = tuple(r.value for r in rules.deck.ranks)
+    key = (*(r.value for r in rules.deck.ranks), "joker" if rules.deck.joker else "")
     found = _DECKS.get(key)
     if found is None:
-        found = _DECKS[key] = deck(tuple(Rank.parse(r) for r in key))
+        found = _DECKS[key] = deck(tuple(Rank.parse(r.value) for r in rules.deck.ranks), rules.deck.joker)
     return found

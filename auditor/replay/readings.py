@@ -1,55 +1,48 @@
 """Replay a hand whose record lost something under every reading of it; keep what holds in all.
 
-A slip of the pen loses information: an unreadable line, a trick not written,
-a missing ``up``.  The audit must not guess it back and then accuse someone
-on the guess.  So a hand with such a gap is replayed once per *reading*: one
-way of filling every gap that the rest of the record allows (each dealer; each
-card the up card can have been; each place a missing trick can stand, with its
-cards worked out from the deal when they can be).  A finding is kept only when
-every reading makes it, at the same card and seat; the hand's points only
-when every reading scores it alike (otherwise the score sheet's entry is
-taken, if it is one of the possible scores).  The first reading is the most
-likely one, and its words are used.
+A slip of the pen loses information: an unreadable line, a trick or a discard
+not written, a missing ``up``.  The audit must not guess it back and then
+accuse someone on the guess.  So a hand with such a gap is replayed once per
+*reading*: one way of filling every gap that the rest of the record allows
+(:mod:`.gaps`: each dealer; each card the up card can have been; each bidding;
+each place a missing trick can have stood, with its cards worked out from the
+deal when they can be).  A finding is kept only when every reading makes it,
+at the same card and seat; the hand's points only when every reading scores it
+alike (otherwise the score sheet's entry is taken, if it is one of the
+possible scores).  The first reading is the most likely one, and its words are
+used.
 
-Where one trick is missing and the leaders of the written tricks show where
-it belongs, only the placings that explain them are read (the fewest wrong
-leaders).  When the written tricks follow on from each other, or two or more
-are missing, the missing tricks are taken to be the last ones: the trick
-lines are the tricks in order (docs/notation.md), and a record that stops
-early is the usual case.
+Missing tricks may have stood anywhere among the written ones, and every
+place is read: the leaders of the written tricks say which place is the most
+likely (a trick rebuilt from the deal whose winner leads the next written
+one, leaving the fewest wrong leaders), but a wrong lead next to the missing
+trick would make the right place look wrong, so no finding rests on where it
+stood.  Only a record whose tricks are known to be the first ones (EGN, whose
+deals stop where the recording stopped) has its missing tricks placed last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement, product
 
-from ..cards import SEATS, Card, Seat, Suit
-from ..findings import PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
-from ..model import Call, CallKind, HandRecord, LostLine, Pos, RenegeCall
+from ..cards import Card, Seat
+from ..findings import DISCARD_MISSING, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
+from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
+from .gaps import Reading, biddings, dealers, discards, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
-    BID, DEALER, DISCARD, RENEGE, TRICK, UP,
-    Rebuilt, SeatFix, UpCandidates,
-    apply_seat_fixes, effective_kind, insert_unknown, leader_of, rebuild, seats_written_twice,
-    up_candidates, with_lost_tricks,
+    BID, DEALER, DISCARD, EXCHANGES, RENEGE, TRICK, UP,
+    SeatFix, UpCandidates,
+    apply_seat_fixes, effective_kind, seats_written_twice, with_lost_tricks,
 )
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
 MAX_READINGS = 256
 
-Change = Callable[[HandRecord], HandRecord]
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    record: HandRecord
-    unknown: frozenset[int] = frozenset()  # tricks (from 1) whose cards are not known
-    unjudged: frozenset[Pos] = frozenset()  # plays worked out, not written
-    rebuilt: Rebuilt | None = None
+Expand = Callable[[HandRecord], list[HandRecord]]
 
 
 @dataclass(slots=True)
@@ -57,28 +50,31 @@ class Plan:
     """What the record lost and the readings that fill it in."""
 
     kinds: list[tuple[LostLine, str | None]] = field(default_factory=list)
-    fixes: list[SeatFix] = field(default_factory=list)
+    fixes: list[list[SeatFix]] = field(default_factory=list)  # per trick: the ways to put a seat right
     up: UpCandidates | None = None
     up_absent: bool = False  # no `up` line at all (not an unreadable one)
+    bid_absent: bool = False  # no `bid` line at all, yet cards are played
+    discard_absent: bool = False  # the dealer took the up card and no `discard` line is written
+    discard_found: Card | None = None  # the discard, worked out from the deal and the tricks
     missing: int = 0  # tricks neither written nor on an unreadable line
-    partial_bidding: bool = False  # a bid line is lost: no bidding finding is made
+    partial_bidding: bool = False  # the bidding is not known in full: no bidding finding is made
     capped: bool = False
     readings: list[Reading] = field(default_factory=list)
 
 
-def needs_readings(record: HandRecord, literal: HandResult) -> bool:
+def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> bool:
     """Whether the hand as written has a gap that a reading must fill (the usual answer: no)."""
     if record.lost:
         return True
-    if literal.maker is not None and literal.trump is None:  # trump is the up card's suit, and there is no up card
-        return True
-    return any(f.code is WRONG_LEADER or f.code is PLAY_OUT_OF_TURN or f.code is TRICKS_MISSING for f in literal.findings)
-
-
-def _replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> HandReplay:
-    replay = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
-    replay.run()
-    return replay
+    if literal.maker is not None:
+        if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
+            return True
+        if record.deal and 0 < len(record.tricks) < hand_size:
+            return True  # a trick not written may have taken a dealt card the replay would still count as held
+    if not literal.findings:
+        return False
+    return any(f.code is WRONG_LEADER or f.code is PLAY_OUT_OF_TURN or f.code is TRICKS_MISSING
+               or f.code is DISCARD_MISSING for f in literal.findings) or (not record.calls and bool(record.tricks))
 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
@@ -87,137 +83,100 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     plan = Plan()
     hand_size = rules.deck.hand_size
     plan.kinds = [(lost, effective_kind(lost, record, hand_size)) for lost in record.lost]
+    kinds = {kind for _, kind in plan.kinds}
     base, unjudged = record, frozenset[Pos]()
     if any(f.code is PLAY_OUT_OF_TURN for f in literal.findings):
         plan.fixes = seats_written_twice(record)
-        if plan.fixes:
-            base = apply_seat_fixes(base, plan.fixes)
-            unjudged = frozenset(fix.pos for fix in plan.fixes)
+    sure = [options[0] for options in plan.fixes if len(options) == 1]
+    if sure:
+        base = apply_seat_fixes(base, sure)
+        unjudged = frozenset(fix.pos for fix in sure)
     base, unknown = with_lost_tricks(base, [lost.line for lost, kind in plan.kinds if kind == TRICK])
-    gaps: list[list[Change]] = []
+    expansions: list[Expand] = []
     for lost, kind in plan.kinds:
-        gaps.append(_alternatives(kind, lost, base, deck, expected_dealer, plan))
-    if record.up is None and UP not in {kind for _, kind in plan.kinds} and literal.maker is not None and literal.trump is None:
-        plan.up_absent = True
-        gaps.append(_alternatives(UP, None, base, deck, expected_dealer, plan))
-    gaps = [g for g in gaps if g]
+        if kind == DEALER:
+            expansions.append(lambda r: dealers(r, expected_dealer))
+    if any(kind in EXCHANGES for _, kind in plan.kinds):
+        # an exchange that cannot be read moved cards nobody knows: the holdings are read as if not dealt
+        expansions.append(lambda r: [replace(r, deal=())])
+    plan.bid_absent = not record.calls and bool(record.tricks) and BID not in kinds
+    up_lost = next((lost for lost, kind in plan.kinds if kind == UP), None)
+    plan.up_absent = record.up is None and up_lost is None and (
+        (literal.maker is not None and literal.trump is None and literal.no_trump is None) or BID in kinds or plan.bid_absent)
+    if up_lost is not None or plan.up_absent:
+        at = up_lost.pos if up_lost is not None else record.pos
+
+        def up(r: HandRecord, at: Pos = at) -> list[HandRecord]:
+            shaped, plan.up = up_cards(r, deck, at)
+            return shaped
+
+        expansions.append(up)
+    for lost, kind in plan.kinds:
+        if kind == BID:
+            plan.partial_bidding = True
+            if not any(c.kind.value != "pass" for c in record.calls):  # the making call is not written
+                expansions.append(lambda r, at=lost.pos: biddings(r, at))
+    if plan.bid_absent:
+        plan.partial_bidding = True
+        expansions.append(lambda r: biddings(r, record.pos))
+    plan.discard_absent = DISCARD not in kinds and any(f.code is DISCARD_MISSING for f in literal.findings)
+    for lost, kind in plan.kinds:
+        if kind == DISCARD:
+            expansions.append(lambda r, at=lost.pos: _discard(r, at, plan, rules, deck))
+    if record.discard is None and DISCARD not in kinds and (plan.discard_absent or plan.partial_bidding):
+        expansions.append(lambda r: _discard(r, record.pos, plan, rules, deck))
+    for lost, kind in plan.kinds:
+        if kind == RENEGE:
+            expansions.append(lambda r, at=lost.pos: renege_seats(r, at))
+    ambiguous = [options for options in plan.fixes if len(options) > 1]
+    for options in ambiguous:
+        expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     played = bool(base.tricks)
     plan.missing = max(0, hand_size - len(base.tricks)) if played else 0
-    if not (record.lost or plan.fixes or plan.up_absent or plan.missing):
+    if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent):
         return None
-    count = 1
-    for gap in gaps:
-        count *= len(gap)
-    if count > MAX_READINGS:
-        plan.capped = True
-        gaps = [gap[:1] for gap in gaps]
-    for changes in product(*gaps):
-        shaped = base
-        for change in changes:
-            shaped = change(shaped)
-        plan.readings.extend(_placings(Reading(shaped, unknown, unjudged), plan.missing, rules, game, deck))
+    shaped = [base]
+    for expand in expansions:
+        shaped = [more for r in shaped for more in expand(r)] or shaped
+        if len(shaped) > MAX_READINGS:
+            plan.capped = True
+            shaped = shaped[:1]
+    fixed_pos = unjudged | {fix.pos for options in ambiguous for fix in options}
+    in_order = record.tricks_in_order
+    for r in shaped:
+        plan.readings.extend(placings(Reading(r, unknown, fixed_pos), plan.missing, rules, game, deck, in_order))
         if len(plan.readings) > MAX_READINGS:
             plan.capped = True
-            plan.readings = plan.readings[:MAX_READINGS]
+            plan.readings = plan.readings[:1]
             break
     return plan
 
 
-def _alternatives(kind: str | None, lost: LostLine | None, base: HandRecord, deck: frozenset[Card],
-                  expected_dealer: Seat | None, plan: Plan) -> list[Change]:
-    """The ways a lost statement can have read, most likely first (empty: nothing to fill in)."""
-    pos = lost.pos if lost is not None else base.pos
-    if kind == DEALER:
-        order = [expected_dealer] if expected_dealer is not None else []
-        order += [s for s in SEATS if s is not expected_dealer]
-        return [lambda r, s=s: replace(r, dealer=s) for s in order]  # type: ignore[misc]
-    if kind == UP:
-        plan.up = up_candidates(base, deck)
-        return [lambda r, c=c: replace(r, up=c, up_pos=pos) for c in plan.up.cards]  # type: ignore[misc]
-    if kind == BID:
-        plan.partial_bidding = True
-        if any(c.kind is not CallKind.PASS for c in base.calls):
-            return []  # the making call is written: who made what trump is known
-        return [lambda r, calls=calls: replace(r, calls=calls, lone_defense=None) for calls in _biddings(base, pos)]  # type: ignore[misc]
-    if kind == DISCARD:
-        dealt = next((h.cards for h in base.deal if h.seat is base.dealer), None)
-        if dealt is None:
-            return []
-        cards = list(dealt) + ([base.up] if base.up is not None else [])
-        return [lambda r: replace(r, discard=None)] + [
-            lambda r, c=c: replace(r, discard=c, discard_pos=pos) for c in cards]  # type: ignore[misc]
-    if kind == RENEGE:
-        return [lambda r, s=s: replace(r, reneges=(*r.reneges, RenegeCall(s, pos))) for s in SEATS]  # type: ignore[misc]
-    return []
-
-
-def _biddings(record: HandRecord, pos: Pos) -> list[tuple[Call, ...]]:
-    """Every bidding that makes trump (or throws the hand in), each call in turn."""
-    dealer, up = record.dealer, record.up
-    out: list[tuple[Call, ...]] = []
-    if not record.tricks:
-        out.append(tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(2 * len(SEATS))))
-    for maker in SEATS:
-        before = (maker - dealer - 1) % len(SEATS)
-        for alone in (False, True):
-            if up is not None:
-                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(before))
-                out.append((*passes, Call(maker, CallKind.ORDER, pos, alone=alone)))
-            for suit in Suit:
-                if up is not None and suit is up.suit:
-                    continue
-                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(len(SEATS) + before))
-                out.append((*passes, Call(maker, CallKind.CALL, pos, suit, alone=alone)))
-    return out
-
-
-def _placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card]) -> list[Reading]:
-    """The reading with its missing tricks placed (and rebuilt from the deal where they can be)."""
-    if not missing:
-        return [_rebuilt(reading, rules, game, deck)]
-    record = reading.record
-    breaks: list[int] = []
-    if missing == 1:  # one trick line left out: the leaders of the written tricks may show where
-        probe = _replay(reading, rules, game, deck)
-        breaks = sorted({f.trick for f in probe.result.findings if f.code is WRONG_LEADER and f.trick})
-    if breaks:
-        slots = sorted({b - 1 for b in breaks} | {len(record.tricks)})
-        options = list(combinations_with_replacement(slots, missing))
-    else:
-        options = [(len(record.tricks),) * missing]
-    placed = []
-    for option in options:
-        shaped, unknown = insert_unknown(record, reading.unknown, option)
-        placed.append(_rebuilt(replace(reading, record=shaped, unknown=unknown), rules, game, deck))
-    if len(placed) > 1:  # the leaders of the written tricks show where a missing trick belongs
-        wrong = [sum(1 for f in _replay(p, rules, game, deck).result.findings if f.code is WRONG_LEADER) for p in placed]
-        placed = [p for p, n in zip(placed, wrong) if n == min(wrong)]
-    return placed
-
-
-def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> Reading:
-    """The reading with its one unknown trick worked out from the deal, when the deal shows it."""
-    if len(reading.unknown) != 1:
-        return reading
-    (number,) = reading.unknown
-    prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
-    prepared.prepare()
-    if prepared.maker is None or prepared.thrown_in:
-        return reading
-    held = {seat: set(cards) for seat, cards in prepared.held.items()}
-    leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
-    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump)
-    if made is None:
-        return reading
-    tricks = list(reading.record.tricks)
-    tricks[number - 1] = made.trick
-    return Reading(replace(reading.record, tricks=tuple(tricks)), frozenset(),
-                   reading.unjudged | {p.pos for p in made.trick.plays}, made)
+def _discard(record: HandRecord, at: Pos, plan: Plan, rules: Ruleset, deck: frozenset[Card]) -> list[HandRecord]:
+    shaped, found = discards(record, at, rules, deck)
+    plan.discard_found = plan.discard_found or found
+    return shaped
 
 
 # ----------------------------------------------------------------------------- merging
+def _options(result: HandResult) -> tuple[tuple[int, int], ...] | None:
+    """The (NS, EW) points a reading gives the hand; None when it cannot score it."""
+    if result.outcome is Outcome.UNKNOWN and not result.settled:
+        return result.possible or None
+    return ((result.points_ns, result.points_ew),)
+
+
 def _key(f: Finding) -> tuple[str, Pos, Seat | None]:
     return (f.code.code, f.pos, f.seat)
+
+
+def _agreed(finding: Finding, versions: list[Finding]) -> Finding:
+    """The finding as every reading words it: proof lines that differ between readings are left out."""
+    if all(v.message == finding.message and v.proof == finding.proof for v in versions):
+        return finding
+    proof = [line for line in finding.proof if all(line in v.proof for v in versions)]
+    proof.append("the rest of its proof depends on what the record lost, so only what holds in every reading is shown")
+    return replace(finding, proof=tuple(proof))
 
 
 def merge(results: list[HandResult]) -> HandResult:
@@ -226,42 +185,61 @@ def merge(results: list[HandResult]) -> HandResult:
     if len(results) == 1:
         return primary
     common = set.intersection(*({_key(f) for f in r.findings} for r in results))
-    merged = replace(primary, findings=[f for f in primary.findings if _key(f) in common])
+    versions: dict[tuple[str, Pos, Seat | None], list[Finding]] = {}
+    for r in results:
+        for f in r.findings:
+            if _key(f) in common:
+                versions.setdefault(_key(f), []).append(f)
+    merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
-    for name, empty in (("maker", None), ("trump", None), ("round", None), ("alone", False),
-                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None)):
+    for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
+                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None), ("token", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)
-    scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible) for r in results}
+    scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible, r.settled) for r in results}
     if len(scored) > 1:
+        every = [_options(r) for r in results]
         options: list[tuple[int, int]] = []
-        for r in results:
-            for option in r.possible or ((r.points_ns, r.points_ew),):
+        for some in every:
+            for option in some or ():
                 if option not in options:
                     options.append(option)
         merged.outcome = Outcome.UNKNOWN
         merged.points_ns = merged.points_ew = 0
         merged.penalized = primary.penalized if all(r.penalized is primary.penalized for r in results) else None
-        merged.possible = tuple(options) if len(options) > 1 else ()
-        if len(options) == 1:
+        merged.settled = False
+        merged.possible = ()
+        if None in every:  # some reading cannot score the hand at all: only the sheet can
+            pass
+        elif len(options) == 1:
             merged.points_ns, merged.points_ew = options[0]
             merged.settled = True
+        else:
+            merged.possible = tuple(options)
     return merged
+
+
+#: what a hand read on a single guess (too many gaps to read every way) is not judged on
+_GUESSED = {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Category.RENEGE, Category.LEFT_BOWER, Category.SCORE}
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
                 expected_dealer: Seat | None = None) -> tuple[HandResult, Plan | None, HandResult]:
     """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written."""
     literal = HandReplay(record, rules, game, deck).run()
-    if not needs_readings(record, literal):
+    if not needs_readings(record, literal, rules.deck.hand_size):
         return literal, None, literal
     plan = make_plan(record, rules, game, deck, literal, expected_dealer)
     if plan is None or not plan.readings:
         return literal, None, literal
-    merged = merge([_replay(r, rules, game, deck).result for r in plan.readings])
-    judged_on_nothing = {Category.BID} if plan.partial_bidding else set()
-    if plan.capped:
-        judged_on_nothing |= {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Category.RENEGE, Category.LEFT_BOWER}
+    merged = merge([replay(r, rules, game, deck).result for r in plan.readings])
+    not_judged = {Category.BID} if plan.partial_bidding else set()
+    if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
+        not_judged |= _GUESSED
         merged.outcome, merged.points_ns, merged.points_ew, merged.possible = Outcome.UNKNOWN, 0, 0, ()
-    merged.findings = [f for f in merged.findings if f.category not in judged_on_nothing and f.code is not TRICKS_MISSING]
+        merged.settled, merged.penalized, merged.renege_seats = False, None, ()
+        merged.maker = merged.trump = merged.round = merged.defender_alone = None
+        merged.tricks_ns = merged.tricks_ew = None
+    named = {TRICKS_MISSING} | ({DISCARD_MISSING} if plan.discard_absent else set())
+    merged.findings = [f for f in merged.findings if f.category not in not_judged and f.code not in named]
     return merged, plan, literal

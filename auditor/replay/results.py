@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..cards import Card, Seat, Suit, Team
 from ..findings import Finding
-from ..model import Pos, Tag, TeamPoints
+from ..model import Call, Holding, Pos, Tag, TeamPoints
 
 
 class Outcome(str, Enum):
@@ -23,6 +23,8 @@ class Outcome(str, Enum):
     EUCHRE = "euchre"
     LONE_EUCHRE = "lone-euchre"
     THROWN_IN = "thrown-in"
+    MISDEAL = "misdeal"  # a misdeal was declared for the cards dealt: nobody scores, the deal passes on
+    FAST_BREAK = "fast-break"  # scoring.fast_break: the defenders took the first two tricks and lost the rest: no score
     UNKNOWN = "unknown"  # the record does not say enough to score the hand
 
 
@@ -46,6 +48,7 @@ class HandResult:
     up: Card | None = None
     maker: Seat | None = None
     trump: Suit | None = None
+    no_trump: str | None = None  # "high" or "low": a no-trump hand (trump is None)
     round: int | None = None  # 1: ordered up, 2: named
     alone: bool = False
     defender_alone: Seat | None = None  # the defender who defended alone (bidding.defend_alone)
@@ -67,6 +70,20 @@ class HandResult:
     possible: tuple[tuple[int, int], ...] = ()
     #: scored although some tricks are not in the record (every way they went scores alike)
     settled: bool = False
+    #: the points are the score sheet's entry: the record could not score the hand
+    from_sheet: bool = False
+    #: the side that earned a four-trick token in this hand (scoring.four_trick_tokens)
+    token: Team | None = None
+    #: the token completed a set, turned in for a point that is part of ``points_ns``/``points_ew``
+    token_point: bool = False
+    tokens_ns: int = 0  # the tokens each side holds after this hand
+    tokens_ew: int = 0
+    #: what the record says of the hand before the play, as written (a ruling shows the cards)
+    deal: tuple[Holding, ...] = ()
+    calls: tuple[Call, ...] = ()
+    discard: Card | None = None
+    taken_up: Card | None = None  # the up card, when the dealer took it into hand
+    sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew
@@ -87,7 +104,11 @@ class GameResult:
     computed_ew: int = 0
     recorded: TeamPoints | None = None  # the sheet's last running score
     winner: Team | None = None
-    won_in_hand: int | None = None
+    won_in_hand: int | None = None  # the hand that ended the game (the last deal of a game of a number of deals)
+    finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
+    deals: int = 0  # the hands dealt in the record, those the numbers show missing included
+    deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
+    tokens: tuple[int, int] | None = None  # four-trick tokens held at the end (NS, EW); None: no tokens in the rules
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured
     drinks: dict[str, list[tuple[int, str, int]]] | None = None

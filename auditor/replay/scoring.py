@@ -6,18 +6,23 @@ from ..rules.schema import Ruleset
 from .results import Outcome
 
 
-def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: bool = False) -> tuple[int, int, Outcome]:
+def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: bool = False,
+                no_trump: bool = False) -> tuple[int, int, Outcome]:
     """(makers' points, defenders' points, outcome) for makers who took ``maker_tricks``.
 
-    ``defender_alone``: a defender defended alone; a euchre then scores
-    ``scoring.defend_alone_euchre`` whether the makers were alone or not.
+    ``defender_alone``: a defender defended alone; where the ruleset allows it
+    (``bidding.defend_alone``), a euchre then scores ``scoring.defend_alone_euchre``
+    whether the makers were alone or not; where it does not (B209), the hand
+    scores as if nobody had.  ``no_trump``: a high or low hand, scored by
+    ``scoring.no_trump`` when the ruleset has that table.
     """
-    table = rules.scoring
+    defender_alone = defender_alone and rules.bidding.defend_alone
+    table = rules.scoring.no_trump if no_trump and rules.scoring.no_trump is not None else rules.scoring
     all_tricks = rules.deck.hand_size
-    if maker_tricks < table.majority:
+    if maker_tricks < rules.scoring.majority:
         outcome = Outcome.LONE_EUCHRE if alone else Outcome.EUCHRE
         if defender_alone:
-            return 0, table.defend_alone_euchre, outcome
+            return 0, rules.scoring.defend_alone_euchre, outcome
         if alone:
             return 0, table.lone_euchre, Outcome.LONE_EUCHRE
         return 0, table.euchre, Outcome.EUCHRE
@@ -33,3 +38,15 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
 def renege_points(rules: Ruleset, alone: bool) -> int:
     """What the other side scores for a called renege (``alone``: a lone maker or a lone defender)."""
     return rules.renege.points_alone if alone else rules.renege.points
+
+
+def fast_break_may_apply(rules: Ruleset, alone: bool, maker_tricks: int) -> bool:
+    """Whether a hand the makers took ``maker_tricks`` of can be a fast break (``scoring.fast_break``):
+    the defenders' first two tricks and every other trick the makers'."""
+    scoring = rules.scoring
+    return scoring.fast_break and (scoring.fast_break_alone or not alone) and maker_tricks == rules.deck.hand_size - 2
+
+
+def is_fast_break(makers_won: list[bool]) -> bool:
+    """EGN: "the defending team ... gets the first two tricks and then loses the last three" (in trick order)."""
+    return len(makers_won) > 2 and not makers_won[0] and not makers_won[1] and all(makers_won[2:])

@@ -11,8 +11,12 @@ on the slip, is listed under the first of them as notes, never as rulings.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import Card
 from ..findings import (
+    BIDDING_INCOMPLETE,
+    DISCARD_MISSING,
     LOOKALIKE_CHARACTER,
     SEAT_WRITTEN_TWICE,
     SYNTAX_ERROR,
@@ -23,9 +27,11 @@ from ..findings import (
 )
 from ..model import HandRecord, LostLine, Pos, Repair
 from ..notation.spelling import plays_text
+from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
-from .slips import BID, DEAL, DEALER, DISCARD, RENEGE, SCORE, TRICK, TRICKS, UP
+from .slips import SeatFix
+from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
 def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
@@ -61,7 +67,7 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(map(str, cards))
 
 
-def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecord) -> list[str]:
+def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecord, merged: HandResult) -> list[str]:
     """What losing this line keeps the audit from knowing, and what it does instead."""
     if kind == TRICK:
         number = _trick_number(lost, record)
@@ -78,10 +84,18 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
                 + ": no ruling rests on trump or the dealer's pickup where it depends on it"]
     if kind == DEAL:
         return ["the cards dealt on this line are not known: a renege is shown only by a card the player is seen to play later"]
+    if kind in EXCHANGES:
+        return [f"an exchange of cards ({kind}) is not known: nobody's holding after it is known, so the hand is judged "
+                "as if the deal were not written (a renege is shown only by a card the player is seen to play later)"]
     if kind == BID:
         made = [c for c in record.calls if c.kind.value != "pass"]
-        who = (f"the written call of {made[0].seat} says who made trump" if made
-               else "who made trump, and in which suit, is not known")
+        if made:
+            who = f"the written call of {made[0].seat} says who made trump"
+        elif merged.trump is not None:
+            who = (f"who made trump is not known, but every bidding the rest of the hand allows makes "
+                   f"{merged.trump.name.lower()} trump")
+        else:
+            who = "who made trump, and in which suit, is not known"
         return [f"the bidding is not known in full: no bidding finding is made for this hand; {who}"]
     if kind == DISCARD:
         return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
@@ -93,6 +107,8 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         return ["the trick count on this line is not known: the tricks played decide the hand"]
     if kind == DEALER:
         return ["who dealt is not known: no finding rests on the dealer (the turn to bid, the first lead, the rotation)"]
+    if kind == NUMBER:
+        return [f"the hand's number is not known: it is called hand {record.number}, the hand after the one before it"]
     return ["the audit cannot tell which statement this line was: it is left out"]
 
 
@@ -115,6 +131,13 @@ def folded_notes(literal: HandResult, merged: HandResult) -> list[str]:
     return out
 
 
+def _places(reading: Reading) -> tuple[int, ...]:
+    """Where a reading puts the tricks that were not written (from 1)."""
+    if reading.rebuilt is not None:
+        return (reading.rebuilt.number,)
+    return tuple(i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0)
+
+
 def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, literal: HandResult, game: int) -> list[Finding]:
     """The findings that name the slips of one hand, the first carrying the folded notes."""
     number = record.number
@@ -124,62 +147,116 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
     named: list[Finding] = []
     scoring_said = False
     for lost, kind in plan.kinds:
-        proof = consequences(kind, lost, plan, record)
+        proof = consequences(kind, lost, plan, record, merged)
         if _affects_score(kind) and not scoring_said:
             proof.append(scoring_sentence(merged))
             scoring_said = True
         named.append(lost_finding(lost, game, number, tuple(proof)))
-    for fix in plan.fixes:
-        confirmed = f"; the deal gives {fix.card} to {fix.meant}" if fix.confirmed else ""
-        named.append(Finding(
-            SEAT_WRITTEN_TWICE,
-            f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: {fix.written}:{fix.card} stands "
-            f"where {fix.meant}'s card belongs in the order of play, so it is most likely {fix.meant}'s{confirmed}",
-            fix.pos, game, number, fix.trick, fix.meant,
-            proof=(f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
-        ))
+    for options in plan.fixes:
+        named.append(_seat_fix(options, game, number))
+    if plan.bid_absent:
+        proof = ["who made trump, and in which suit, is not known: no bidding finding is made, and every bidding "
+                 "the tricks allow is read"]
+        if not scoring_said:
+            proof.append(scoring_sentence(merged))
+            scoring_said = True
+        named.append(Finding(BIDDING_INCOMPLETE, f"no 'bid' line is written in hand {number}, yet cards are played",
+                             record.pos, game, number, proof=tuple(proof)))
     if plan.up_absent and plan.up is not None:
         if len(plan.up.cards) == 1:
             said = f"{plan.up.how}; the hand is replayed with it"
         else:
-            said = f"{plan.up.how}; no ruling rests on trump or the dealer's pickup where it depends on the up card"
+            said = f"{plan.up.how}; no ruling rests on the up card (trump, when it was ordered up; the dealer's pickup)"
         proof = [said] if scoring_said else [said, scoring_sentence(merged)]
         scoring_said = True
-        named.append(Finding(UP_CARD_MISSING, f"hand {number} has no 'up' line, and trump was ordered up: "
-                                              "trump is the up card's suit", record.pos, game, number, proof=tuple(proof)))
+        named.append(Finding(UP_CARD_MISSING, f"hand {number} has no 'up' line", record.pos, game, number, proof=tuple(proof)))
+    if plan.discard_absent:
+        named.append(_discard_missing(record, plan, game))
     if plan.missing:
         named.append(_missing_tricks(record, plan, merged, game, scoring_said))
-    if named and (notes := folded_notes(literal, merged)):
+    if named and plan.capped:
         first = named[0]
-        named[0] = Finding(first.code, first.message, first.pos, first.game, first.hand, first.trick, first.seat,
-                           (*first.proof, *notes), first.severity)
+        named[0] = replace(first, proof=(*first.proof, "this hand has too many gaps to read every way: it is read on one "
+                                         "guess, nothing that rests on the gaps is judged, and its points are the score sheet's"))
+    if named and (notes := folded_notes(literal, merged)):
+        named[0] = replace(named[0], proof=(*named[0].proof, *notes))
     return out + named
+
+
+def _seat_fix(options: list[SeatFix], game: int, number: int) -> Finding:
+    fix = options[0]
+    if len(options) == 1:
+        why = f"the deal gives {fix.card} to {fix.meant}" if fix.confirmed else "it stands where their card belongs in the order of play"
+        return Finding(
+            SEAT_WRITTEN_TWICE,
+            f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: {fix.written}:{fix.card} is most "
+            f"likely {fix.meant}'s ({why})",
+            fix.pos, game, number, fix.trick, fix.meant,
+            proof=(f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
+        )
+    cards = " or ".join(f"{f.written}:{f.card}" for f in options)
+    return Finding(
+        SEAT_WRITTEN_TWICE,
+        f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: one of {cards} is {fix.meant}'s, "
+        "and nothing in the record shows which",
+        fix.pos, game, number, fix.trick, fix.meant,
+        proof=("both are read, and neither card is judged",),
+    )
+
+
+def _discard_missing(record: HandRecord, plan: Plan, game: int) -> Finding:
+    dealer = record.dealer
+    if plan.discard_found is not None:
+        message = (f"the dealer {dealer} took the up card but no discard is written; from the deal and the tricks "
+                   f"it was {plan.discard_found}, {dealer}'s one card never played")
+        proof: tuple[str, ...] = ("the hand is replayed with it",)
+    else:
+        message = f"the dealer {dealer} took the up card but no discard is written"
+        proof = (f"which card {dealer} kept is not known: no ruling rests on it",)
+    pos = record.calls[-1].pos if record.calls else record.pos
+    return Finding(DISCARD_MISSING, message, pos, game, record.number, seat=dealer, proof=proof)
 
 
 def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: int, scoring_said: bool) -> Finding:
     reading = plan.readings[0]
     size = len(reading.record.tricks)
     written = len(record.tricks)
-    places = [i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0]  # not written
+    places = _places(reading)
+    others = sorted({_places(r) for r in plan.readings} - {places})
+    likeliest = not any(r.rank <= reading.rank and _places(r) != places for r in plan.readings[1:])
     rebuilt = reading.rebuilt
     proof: list[str] = []
+    every = sorted({_places(r) for r in plan.readings})
+    where = ", ".join(" and ".join(str(n) for n in o) for o in every[:8]) + (", ..." if len(every) > 8 else "")
     if rebuilt is not None:
-        message = f"trick {rebuilt.number} is not written; from the deal it was {plays_text(rebuilt.trick.plays)}"
-        proof.append("each player's one card not played in another trick; the leaders of the written tricks show where "
-                     "it belongs, and the hand is replayed with it (its cards are not judged)")
+        cards = plays_text(rebuilt.trick.plays)
+        if likeliest:
+            message = f"trick {rebuilt.number} is not written; from the deal it was {cards}"
+        else:
+            message = f"a trick is not written; from the deal its cards were {', '.join(cards.split())}"
+        proof.append("each player's one card not played in another trick; the hand is replayed with it (its cards are not judged)")
     else:
         at_end = all(n > written for n in places) if places else True
-        which = ", ".join(str(n) for n in places) or "?"
-        message = (f"hand {record.number} has {written} of {size} tricks written"
-                   + ("" if at_end else f": trick {which} is missing (the leaders of the written tricks show where)"))
-        if record.trick_counts is None and at_end:
+        which = " and ".join(str(n) for n in places) or "?"
+        message = f"hand {record.number} has {written} of {size} tricks written"
+        if not at_end and likeliest:
+            message += f": most likely trick {which} {'is' if len(places) == 1 else 'are'} missing"
+        elif record.trick_counts is None:
             message += " and no trick count"
         proof.append("the missing cards are not known: any card not seen elsewhere may have been played in them, "
-                     "so no renege after them rests on such a card")
+                     "so no renege rests on such a card")
+    if others and likeliest:
+        proof.append(f"the leaders of the written tricks show where it most likely stood, but it may have stood "
+                     f"elsewhere (in all: as trick {where}): no ruling rests on where")
+    elif others:
+        proof.append(f"where {'it' if len(places) == 1 else 'they'} stood is not known (as trick {where}): "
+                     "no ruling rests on where")
     if record.trick_counts is not None:
         proof.append("the trick count is taken from the 'tricks' line")
     elif not scoring_said:
         proof.append(scoring_sentence(merged))
     pos = record.tricks[-1].pos if record.tricks else record.pos
+    first_missing = min(places, default=0)
+    if likeliest and 0 < first_missing < len(reading.record.tricks) and reading.record.tricks[first_missing].plays:
+        pos = reading.record.tricks[first_missing].pos  # where the missing trick belongs: before the next written one
     return Finding(TRICKS_MISSING, message, pos, game, record.number, proof=tuple(proof))
-

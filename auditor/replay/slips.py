@@ -15,8 +15,10 @@ from ..cards import SEATS, Card, Seat, Suit, trump_view
 from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
 
 #: statements whose loss the replay knows how to read around
-TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER = (
-    "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer")
+TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
+    "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer", "number")
+#: exchanges of cards (variations): whoever they touch held other cards than the deal says
+EXCHANGES = frozenset({"farmer", "under", "best"})
 
 
 def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | None:
@@ -32,6 +34,8 @@ def effective_kind(lost: LostLine, record: HandRecord, hand_size: int) -> str | 
         return UP
     if not record.calls:
         return BID
+    if record.discard is None and any(c.kind.value == "order" for c in record.calls):
+        return DISCARD  # the dealer took the up card, and no discard is written
     if record.score is None:
         return SCORE
     return None
@@ -51,11 +55,12 @@ class SeatFix:
     confirmed: bool  # the deal gives the card to ``meant``
 
 
-def seats_written_twice(record: HandRecord) -> list[SeatFix]:
-    """Tricks where one seat is written twice and exactly one seat that plays in the hand is missing."""
-    playing = {p.seat for t in record.tricks for p in t.plays if p.seat is not None}
+def seats_written_twice(record: HandRecord) -> list[list[SeatFix]]:
+    """For each trick that names one seat twice and leaves out one seat that plays in the hand: the ways
+    to put it right, most likely first (one way when the deal or the order of play shows which card
+    was the missing seat's; both when nothing does)."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
-    fixes = []
+    out = []
     for number, trick in enumerate(record.tricks, 1):
         seats = [p.seat for p in trick.plays]
         if None in seats or len(set(seats)) == len(seats):
@@ -63,17 +68,24 @@ def seats_written_twice(record: HandRecord) -> list[SeatFix]:
         others = {p.seat for t in record.tricks if t is not trick for p in t.plays} or set(SEATS)
         missing = [s for s in SEATS if s in others and s not in seats]
         doubled = [s for s in set(seats) if seats.count(s) == 2]
-        if len(missing) != 1 or len(doubled) != 1 or len(seats) - len(set(seats)) != 1 or not playing:
+        if len(missing) != 1 or len(doubled) != 1 or len(seats) - len(set(seats)) != 1:
             continue
         meant, written = missing[0], doubled[0]
-        # the order of play shows which of the two was meant: the place where the missing seat's turn was
-        order = [p.seat for p in trick.plays]
-        clockwise = _clockwise_from(order[0], others | {written, meant})  # type: ignore[arg-type]
-        places = [i for i, seat in enumerate(order) if seat is written]
-        index = next((i for i in places if i < len(clockwise) and clockwise[i] is meant), places[-1])
-        play = trick.plays[index]
-        fixes.append(SeatFix(number, index, written, meant, play.card, play.pos, dealt.get(play.card) is meant))
-    return fixes
+        playing = others | {written, meant}  # type: ignore[operator]
+        options = []
+        for index in (i for i, seat in enumerate(seats) if seat is written):
+            play = trick.plays[index]
+            fixed = [meant if i == index else seat for i, seat in enumerate(seats)]
+            in_turn = fixed == _clockwise_from(fixed[0], playing)[: len(fixed)]  # type: ignore[arg-type]
+            confirmed = dealt.get(play.card) is meant
+            contradicted = dealt.get(play.card) is written
+            options.append((not confirmed, contradicted, not in_turn, index,
+                            SeatFix(number, index, written, meant, play.card, play.pos, confirmed)))
+        options.sort(key=lambda o: o[:4])
+        best = options[0]
+        shown = [o[4] for o in options if o[:3] == best[:3]]  # as likely as the best: each is read
+        out.append(shown)
+    return out
 
 
 def _clockwise_from(first: Seat, playing: set[Seat]) -> list[Seat]:

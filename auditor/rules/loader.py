@@ -1,9 +1,10 @@
 """Load rulesets from YAML safely, resolve ``extends``, and explain every problem.
 
 Rulesets come from other people: the loader reads at most
-:data:`MAX_RULESET_BYTES`, refuses YAML anchors and aliases (no "billion
-laughs"), never constructs Python objects, and reports every validation
-problem at once with the file, line and key it concerns.
+:data:`MAX_RULESET_BYTES`, refuses YAML anchors, aliases and deep nesting
+(:mod:`.safeyaml`), never constructs Python objects, and reports the
+validation problems at once (the first :data:`MAX_PROBLEMS` of them) with the
+file, line and key each concerns.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, get_args
 
@@ -19,11 +21,16 @@ from pydantic import BaseModel, ValidationError
 
 from ..resources import bundled_rulesets
 from ..textfile import InputError, read_document
+from . import safeyaml
+from .safeyaml import YamlProblem, cut, key_positions, keys_written_twice, shown
 from .schema import Ruleset
 
 MAX_RULESET_BYTES = 256 * 1024
 MAX_EXTENDS_DEPTH = 16
+MAX_EXTENDS_CHARS = 500  # as the schema's ``extends``
 DEFAULT_RULESET = "hoyle"
+#: At most this many problems are listed; a line says how many more there are.
+MAX_PROBLEMS = 20
 
 
 class RulesetError(Exception):
@@ -34,23 +41,6 @@ class RulesetError(Exception):
         self.problems = problems
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """A SafeLoader that refuses anchors and aliases."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in a ruleset", event.start_mark
-            )
-        event = self.peek_event()
-        if getattr(event, "anchor", None):
-            raise yaml.composer.ComposerError(
-                None, None, "anchors (&name) are not allowed in a ruleset", event.start_mark
-            )
-        return super().compose_node(parent, index)
-
-
 @dataclass(frozen=True)
 class _Source:
     path: Path
@@ -58,75 +48,47 @@ class _Source:
     node: yaml.Node | None
     data: dict[str, Any]
 
+    @cached_property
+    def positions(self) -> dict[tuple[Any, ...], tuple[int, int]]:
+        """Where each key and list item is written, found in one walk of the file."""
+        return key_positions(self.node)
+
 
 def _read_yaml(path: Path, label: str) -> _Source:
     try:
-        size = path.stat().st_size
-    except OSError as err:
-        raise RulesetError([f"{label}: cannot read the ruleset ({err.strerror or err})"]) from None
-    if size > MAX_RULESET_BYTES:
-        raise RulesetError([f"{label}: the ruleset is {size} bytes; the limit is {MAX_RULESET_BYTES}"])
-    try:
-        text = read_document(path, label)
+        text = read_document(path, label, MAX_RULESET_BYTES, what="ruleset")
     except InputError as err:
         raise RulesetError([str(err)]) from None
     try:
-        node = yaml.compose(text, Loader=_NoAliasLoader)
-        data = yaml.load(text, Loader=_NoAliasLoader) if node is not None else {}
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{label}:{mark.line + 1}:{mark.column + 1}" if mark else label
-        problem = getattr(err, "problem", None) or str(err)
-        raise RulesetError([f"{where}: not valid YAML: {problem}"]) from None
+        node, data = safeyaml.load(text)
+    except YamlProblem as err:
+        raise RulesetError([f"{err.where(label)}: not valid YAML: {err.message}"]) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise RulesetError([f"{label}:1:1: a ruleset must be a mapping of keys to values"])
-    twice = _keys_written_twice(node, label)
+    twice = keys_written_twice(node, label)
     if twice:
-        raise RulesetError(twice)
+        raise RulesetError(capped(twice))
     return _Source(path, label, node, data)
 
 
-def _keys_written_twice(node: yaml.Node | None, label: str, prefix: str = "") -> list[str]:
-    """A key written twice in one mapping: YAML keeps the last in silence, so it is refused."""
-    problems: list[str] = []
-    if isinstance(node, yaml.MappingNode):
-        first: dict[str, int] = {}
-        for key_node, value_node in node.value:
-            key = str(key_node.value)
-            where = f"{prefix}.{key}" if prefix else key
-            line = key_node.start_mark.line + 1
-            if key in first:
-                problems.append(f"{label}:{line}:{key_node.start_mark.column + 1}: {where}: the key is written twice (first on line {first[key]})")
-            else:
-                first[key] = line
-            problems.extend(_keys_written_twice(value_node, label, where))
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            problems.extend(_keys_written_twice(item, label, prefix))
-    return problems
+def _line_of(source: _Source, loc: tuple[Any, ...]) -> tuple[int, int]:
+    """The line and column of the key at ``loc`` (or of its nearest written parent)."""
+    for depth in range(len(loc), 0, -1):
+        found = source.positions.get(loc[:depth])
+        if found is not None:
+            return found
+    return 1, 1
 
 
-def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> tuple[int, int]:
-    """The line and column of the key at ``loc`` (or of its nearest existing parent)."""
-    best = (1, 1)
-    current = node
-    for part in loc:
-        if isinstance(current, yaml.MappingNode):
-            for key_node, value_node in current.value:
-                if key_node.value == part:
-                    best = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                    current = value_node
-                    break
-            else:
-                return best
-        elif isinstance(current, yaml.SequenceNode) and isinstance(part, int) and part < len(current.value):
-            current = current.value[part]
-            best = (current.start_mark.line + 1, current.start_mark.column + 1)
-        else:
-            return best
-    return best
+def capped(problems: list[str], total: int | None = None) -> list[str]:
+    """The first :data:`MAX_PROBLEMS` of ``total`` problems (default: all of ``problems``),
+    and a line that says how many more there are."""
+    total = len(problems) if total is None else total
+    if total <= MAX_PROBLEMS:
+        return problems
+    return problems[:MAX_PROBLEMS] + [f"... and {total - MAX_PROBLEMS:,} more problems (only the first {MAX_PROBLEMS} are listed)"]
 
 
 def _has_path(data: Any, loc: tuple[Any, ...]) -> bool:
@@ -144,7 +106,7 @@ def _has_path(data: Any, loc: tuple[Any, ...]) -> bool:
 def _key_text(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        text += f"[{part}]" if isinstance(part, int) else (f".{cut(str(part))}" if text else cut(str(part)))
     return text or "(top level)"
 
 
@@ -162,7 +124,7 @@ def _where(loc: tuple[Any, ...], sources: list[_Source], overrides: list[_Overri
     for depth in range(len(loc), 0, -1):  # the deepest key some file states, child first
         for source in sources:
             if _has_path(source.data, loc[:depth]):
-                line, column = _line_of(source.node, loc[:depth])
+                line, column = _line_of(source, loc[:depth])
                 return f"{source.label}:{line}:{column}"
     top = sources[0]
     return f"{top.label}:1:1"
@@ -185,16 +147,18 @@ def _suggestion(loc: tuple[Any, ...]) -> str:
 
 
 def _explain(err: ValidationError, sources: list[_Source], overrides: list[_Override]) -> list[str]:
+    """One line per problem, each naming the file:line:col or --set that gave the value (the first
+    MAX_PROBLEMS of them: each is looked up, and ten thousand misspelt keys need not be)."""
     problems = []
-    for item in err.errors():
+    for item in err.errors()[:MAX_PROBLEMS]:
         loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
             message = "unknown key" + _suggestion(loc)
         elif item["type"] == "enum":
-            message = f"{message} (got {item.get('input')!r})"
+            message = f"{message} (got {shown(str(item.get('input')))})"
         problems.append(f"{_where(loc, sources, overrides)}: {_key_text(loc)}: {message}")
-    return problems
+    return capped(problems, err.error_count())
 
 
 def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
@@ -205,6 +169,15 @@ def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = value
     return merged
+
+
+def path_exists(path: Path) -> bool:
+    """Is something at ``path`` (a broken or looping symbolic link too, for its reader to name)?
+    False rather than an error for a name the system refuses (too long)."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return False
 
 
 def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Path, str]:
@@ -221,7 +194,7 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
         candidate = relative_to / candidate
     written = Path(spec)
     if (
-        not candidate.exists()
+        not path_exists(candidate)
         and not written.is_absolute()
         and written.parts == ("rulesets", written.name)
         and written.suffix == ".yaml"
@@ -229,7 +202,7 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
     ):
         # `--rules rulesets/hoyle.yaml` names the bundled file from any directory
         return bundled[written.stem], spec
-    if candidate.exists() or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
+    if path_exists(candidate) or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
         return candidate, str(candidate)
     names = ", ".join(bundled)
     raise RulesetError([f"{spec}: no such ruleset (bundled rulesets: {names}; or give a path to a .yaml file)"])
@@ -239,18 +212,20 @@ def _parent_of(source: _Source) -> tuple[str, str] | None:
     """The ``extends`` value of a file and where it is written, if it has one."""
     if "extends" not in source.data or source.data["extends"] is None:
         return None
-    line, column = _line_of(source.node, ("extends",))
+    line, column = _line_of(source, ("extends",))
     where = f"{source.label}:{line}:{column}"
     parent = source.data["extends"]
     if not isinstance(parent, str) or not parent.strip():
-        raise RulesetError([f"{where}: extends: expected a bundled ruleset name or a path to a .yaml file, got {parent!r}"])
+        raise RulesetError([f"{where}: extends: expected a bundled ruleset name or a path to a .yaml file, got {shown(str(parent))}"])
+    if len(parent) > MAX_EXTENDS_CHARS:  # refused before it is looked for, as the schema refuses it after
+        raise RulesetError([f"{where}: extends: {shown(parent)} is longer than {MAX_EXTENDS_CHARS} characters"])
     return parent.strip(), where
 
 
 def _load_chain(spec: str) -> list[_Source]:
     """The file ``spec`` names and every file it extends, the child first."""
     path, label = resolve_ruleset_path(spec)
-    if not path.is_file():
+    if not path_exists(path):  # a folder or a pipe is named by the reading
         raise RulesetError([f"{label}: no such ruleset file"])
     chain = [_read_yaml(path, label)]
     seen = [path.resolve()]
@@ -261,12 +236,12 @@ def _load_chain(spec: str) -> list[_Source]:
             path, label = resolve_ruleset_path(parent, child.path.parent)
         except RulesetError:
             names = ", ".join(bundled_rulesets())
-            raise RulesetError([f"{where}: extends: no ruleset named {parent!r} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
-        if not path.is_file():
-            raise RulesetError([f"{where}: extends: {parent!r}: no such ruleset file ({path})"])
+            raise RulesetError([f"{where}: extends: no ruleset named {shown(parent)} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
+        if not path_exists(path):
+            raise RulesetError([f"{where}: extends: {shown(parent)}: no such ruleset file ({path})"])
         if path.resolve() in seen:
             cycle = " -> ".join(str(s.label) for s in chain) + f" -> {label}"
-            raise RulesetError([f"{where}: extends: {parent!r} makes a cycle of rulesets ({cycle})"])
+            raise RulesetError([f"{where}: extends: {shown(parent)} makes a cycle of rulesets ({cycle})"])
         if len(chain) > MAX_EXTENDS_DEPTH:
             raise RulesetError([f"{where}: extends: more than {MAX_EXTENDS_DEPTH} levels of rulesets"])
         chain.append(_read_yaml(path, label))
@@ -274,7 +249,10 @@ def _load_chain(spec: str) -> list[_Source]:
     return chain
 
 
+#: the longest value of a ``--set`` (or of one KEY=VALUE of a game's [Set] tag) ...
 MAX_OVERRIDE_CHARS = 200
+#: ... and the longest key
+MAX_OVERRIDE_KEY_CHARS = 100
 
 
 def parse_override(text: str) -> dict[str, Any]:
@@ -285,13 +263,15 @@ def parse_override(text: str) -> dict[str, Any]:
     """
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise RulesetError([f"--set {text!r}: expected KEY=VALUE, for example target=7"])
+        raise RulesetError([f"--set {shown(text)}: expected KEY=VALUE, for example target=7"])
+    if len(key) > MAX_OVERRIDE_KEY_CHARS:
+        raise RulesetError([f"--set {shown(text)}: the key is longer than {MAX_OVERRIDE_KEY_CHARS} characters"])
     if len(raw) > MAX_OVERRIDE_CHARS:
         raise RulesetError([f"--set {key.strip()}: the value is longer than {MAX_OVERRIDE_CHARS} characters"])
     try:
-        value = yaml.load(raw, Loader=_NoAliasLoader) if raw.strip() else ""
-    except yaml.YAMLError:
-        raise RulesetError([f"--set {text!r}: the value must be a number, a word, true/false or a list"]) from None
+        value = safeyaml.load(raw)[1] if raw.strip() else ""
+    except YamlProblem as err:
+        raise RulesetError([f"--set {text!r}: {err.message}; the value must be a number, a word, true/false or a list"]) from None
     if isinstance(value, list):
         if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
             raise RulesetError([f"--set {text!r}: a list may hold only ranks or numbers"])
@@ -319,12 +299,13 @@ def apply_overrides(base: Ruleset, overrides: list[str]) -> Ruleset:
     try:
         return Ruleset.model_validate(data)
     except ValidationError as err:
-        problems = [
-            f"--set {' '.join(overrides)}: {'.'.join(str(p) for p in e['loc'])}: "
-            + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"])
-            for e in err.errors()
-        ]
-        raise RulesetError(problems) from None
+        given = " ".join(overrides)
+        given = given if len(given) <= MAX_OVERRIDE_CHARS else given[:MAX_OVERRIDE_CHARS] + "..."
+        problems = []
+        for e in err.errors()[:MAX_PROBLEMS]:
+            message = "unknown key" if e["type"] == "extra_forbidden" else e["msg"].removeprefix("Value error, ")
+            problems.append(f"--set {given}: {'.'.join(cut(str(p)) for p in e['loc'])}: {message}")
+        raise RulesetError(capped(problems, err.error_count())) from None
 
 
 def load_ruleset(spec: str = DEFAULT_RULESET, overrides: list[str] | None = None) -> Ruleset:

@@ -42,13 +42,62 @@ class AfterThrowIn(str, Enum):
     SAME_DEALER = "same-dealer"
 
 
+class Misdeal(str, Enum):
+    NONE = "none"
+    """No hand is a misdeal for its cards."""
+    CAN = "can"
+    """A player dealt a qualifying hand may declare a misdeal."""
+    MUST = "must"
+    """A player dealt a qualifying hand must declare it: playing it is a finding."""
+
+
+class MisdealHand(str, Enum):
+    NINES_AND_TENS = "nines-and-tens"
+    """Seed 003: 'A player dealt all 9's and 10's'."""
+    ACE_WITH_NINES_AND_TENS = "ace-with-nines-and-tens"
+    """Seed 003: 'a single ace with the remainder of the hand comprised of 9's and 10's'."""
+
+
+class GoUnderHand(str, Enum):
+    THREE_NINES_AND_TENS = "three-nines-and-tens"
+    """EGN: 'three 9s and 10s': at least three of the hand's cards are 9s and 10s."""
+    NO_FACE_CARDS = "no-face-cards"
+    """EGN: 'no face cards': no jack, queen or king (nor the joker); an ace is not a face card."""
+
+
+class PartnersBestCard(str, Enum):
+    ANY = "any"
+    """The partner passes any card: which one is 'best' is the partner's judgement."""
+    HIGHEST_TRUMP = "highest-trump"
+    """The partner passes their highest trump when they hold one (any card when they hold none)."""
+
+
+class JokerUp(str, Enum):
+    DEALER_NAMES = "dealer-names"
+    """The dealer names the trump suit before looking at their hand (written `up JK H`)."""
+    MAKER_NAMES = "maker-names"
+    """Whoever orders the joker up names the suit (written `N order H`)."""
+
+
+class NoTrumpCall(str, Enum):
+    HIGH = "high"
+    """No trump; the highest card of the suit led wins."""
+    LOW = "low"
+    """No trump; the lowest card of the suit led wins."""
+
+
 class DeckRules(_Strict):
     ranks: Annotated[list[RankName], Field(min_length=1, max_length=8)] = Field(
         default=[RankName.NINE, RankName.TEN, RankName.JACK, RankName.QUEEN, RankName.KING, RankName.ACE],
         description="The ranks in the deck, in every suit (24 cards: 9 to A; 32 cards: 7 to A).",
     )
+    joker: bool = Field(
+        default=False,
+        description="A joker is added ('Best Bower', 'Benny'; written `JK`, or `B` as EGN does): the highest trump and a "
+        "trump for every purpose; with no trump it is a suit of its own and wins any trick (seed 003 lines 14-15).",
+    )
     hand_size: int = Field(default=5, ge=1, le=8, description="Cards dealt to each player.")
-    kitty: int = Field(default=4, ge=1, le=8, description="Cards left undealt; the top one is turned up.")
+    kitty: int = Field(default=4, ge=1, le=28, description="Cards left undealt; the top one is turned up.")
 
     @field_validator("ranks", mode="before")
     @classmethod
@@ -61,9 +110,10 @@ class DeckRules(_Strict):
     def _deck_is_big_enough(self) -> DeckRules:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("ranks: a rank is listed twice")
-        if len(self.ranks) * 4 < 4 * self.hand_size + self.kitty:
+        cards = len(self.ranks) * 4 + (1 if self.joker else 0)
+        if cards < 4 * self.hand_size + self.kitty:
             raise ValueError(
-                f"a deck of {len(self.ranks) * 4} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
+                f"a deck of {cards} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
             )
         return self
 
@@ -76,6 +126,36 @@ class DealRules(_Strict):
     out_of_rotation: Severity = Field(
         default=Severity.ERROR,
         description="Severity of a dealer out of rotation ('stealing the deal'): `error`, or `warning` where a stolen deal stands when nobody notices.",
+    )
+    misdeal: Misdeal = Field(
+        default=Misdeal.NONE,
+        description="Whether a player dealt a hand of `misdeal_hands` `can` or `must` declare a misdeal (written `misdeal <seat>`); "
+        "the deal passes to the next player (seed 003 lines 16-21).",
+    )
+    misdeal_hands: list[MisdealHand] = Field(
+        default=[MisdealHand.NINES_AND_TENS, MisdealHand.ACE_WITH_NINES_AND_TENS],
+        max_length=2,
+        description="The hands that are a misdeal: `nines-and-tens` (all 9s and 10s), `ace-with-nines-and-tens` "
+        "(one ace, the rest 9s and 10s).",
+    )
+    farmers_hand: bool = Field(
+        default=False,
+        description="The farmer's hand: a player dealt three 9s and 10s may exchange them for the three face-down cards "
+        "of the kitty before bidding, the first to the dealer's left first (written `farmer <seat>: <three cards>`; "
+        "seed 003 lines 45-49).",
+    )
+    go_under: bool = Field(
+        default=False,
+        description="Going under (EGN's `go_under`, 'Defend the Left', 'Bottoms'): a player dealt a hand of "
+        "`go_under_hands` may exchange three cards for the three face-down cards of the kitty before bidding, once a hand "
+        "(written `under <seat>: <three cards>`).",
+    )
+    go_under_hands: list[GoUnderHand] = Field(
+        default=[GoUnderHand.THREE_NINES_AND_TENS, GoUnderHand.NO_FACE_CARDS],
+        min_length=1,
+        max_length=2,
+        description="The hands that may go under: `three-nines-and-tens` (three or more 9s and 10s), `no-face-cards` "
+        "(no jack, queen or king; EGN's two examples of 'a remarkably poor hand').",
     )
 
 
@@ -100,6 +180,52 @@ class BiddingRules(_Strict):
     defend_alone_only_against_lone: bool = Field(
         default=False, description="Defending alone is allowed only against a lone maker."
     )
+    may_name_turned_down_suit: bool = Field(
+        default=False,
+        description="In round 2 a player may name the suit turned down in round 1 (four seeds forbid it; seed 002 does not say).",
+    )
+    dealer_needs_another_trump: bool = Field(
+        default=False,
+        description="The dealer may not take the up card up (by ordering it, or 'I take it') if it would be the dealer's "
+        "only trump (seed 003 line 23).",
+    )
+    order_needs_the_suit: bool = Field(
+        default=False,
+        description="No player may order up (or take up) the up card without already holding a card of its suit; the "
+        "left bower does not count (seed 003 lines 24-26).",
+    )
+    sitting_out_dealer_takes_up: bool = Field(
+        default=True,
+        description="A dealer who sits out (the partner plays alone, or defends alone) still takes the up card and "
+        "discards (seed 003 line 8 makes no exception); `false`: that dealer takes no card, and a discard is X303.",
+    )
+    misdeal_when_round_two_reaches_dealer: bool = Field(
+        default=False,
+        description="When the three players before the dealer pass in round 2, the hand is a misdeal (the dealer may not "
+        "name trump) and the next hand is dealt by `deal.after_throw_in` (seed 002 line 33).",
+    )
+    joker_up: JokerUp = Field(
+        default=JokerUp.DEALER_NAMES,
+        description="When the joker is the up card: the dealer names the trump suit before looking (`dealer-names`, "
+        "written `up JK H`), or whoever orders it up names the suit (`maker-names`, written `N order H`).",
+    )
+    no_trump_calls: list[NoTrumpCall] = Field(
+        default=[],
+        max_length=2,
+        description="No-trump bids allowed in round 2 instead of a suit, also alone: `high` (the highest card of the suit "
+        "led wins) and `low` (the lowest wins); jacks rank in their own suit (seed 003 lines 36-41; EGN's `allow_no_trump`: `high`).",
+    )
+    partners_best: bool = Field(
+        default=False,
+        description="Partner's best (EGN's `partners_best`, 'call for best'): once a player makes trump alone, their "
+        "partner may pass them a card face down and the lone player discards one (written `best <partner>: <card> "
+        "discard <card>`).",
+    )
+    partners_best_card: PartnersBestCard = Field(
+        default=PartnersBestCard.ANY,
+        description="Which card the partner passes for partner's best: `any` (the partner's judgement) or "
+        "`highest-trump` (their highest trump, when they hold one).",
+    )
 
 
 class PlayRules(_Strict):
@@ -112,15 +238,38 @@ class PlayRules(_Strict):
     )
 
 
-class ScoringRules(_Strict):
-    majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
+class PointsTable(_Strict):
+    """What a hand scores, by how it went: for trump hands, and for no-trump hands where they differ."""
+
     make: int = Field(default=1, ge=0, le=100, description="Points for makers who take a majority but not every trick.")
     march: int = Field(default=2, ge=0, le=100, description="Points for makers who take every trick.")
     lone_make: int = Field(default=1, ge=0, le=100, description="Points for a lone player who takes a majority but not every trick.")
     lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
     euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
-    defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not).")
+
+
+class ScoringRules(PointsTable):
+    majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
+    defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not); only where `bidding.defend_alone` allows defending alone.")
+    no_trump: PointsTable | None = Field(
+        default=None,
+        description="Points for a no-trump hand (high or low); absent: as for a trump hand.",
+    )
+    fast_break: bool = Field(
+        default=False,
+        description="The fast break (EGN's `fast_break`): defenders who take the first two tricks and then lose every "
+        "other trick leave the hand scoring nothing for either side.",
+    )
+    fast_break_alone: bool = Field(
+        default=True,
+        description="The fast break also applies against a lone maker (EGN's text makes no exception).",
+    )
+    four_trick_tokens: int = Field(
+        default=0, ge=0, le=100,
+        description="Four-trick tokens (EGN's `four_trick_tokens`: 4): makers, not alone, who take every trick but one "
+        "(4 of 5) get a token besides their points; this many tokens are turned in for one more point. 0: no tokens.",
+    )
 
 
 class RenegeRules(_Strict):
@@ -128,13 +277,40 @@ class RenegeRules(_Strict):
     points_alone: int = Field(default=4, ge=0, le=100, description="The same when someone was playing alone in the hand.")
     hand_stands: bool = Field(
         default=False,
-        description="`false`: the hand's own result is void and the offending side scores nothing for it; `true`: the hand is scored as played and the penalty is added.",
+        description="`false`: the offending side scores nothing for the hand (see `innocent_side_keeps`); `true`: the hand is scored as played and the penalty is added.",
+    )
+    innocent_side_keeps: bool = Field(
+        default=True,
+        description="With `hand_stands: false`: `true`, the other side keeps its points for the hand and the penalty is added "
+        "(seed 004: 'adding two points to his opponents' score'); `false`, the penalty replaces them (seed 000: 'the "
+        "opposing team gets 4 points').",
     )
 
 
 class GameRules(_Strict):
-    target: int = Field(default=10, ge=1, le=1000, description="Points that win the game.")
+    target: int = Field(default=10, ge=0, le=1000, description="Points that win the game (0: no target; `deals` ends the game).")
     win_by: int = Field(default=1, ge=1, le=100, description="The winners must lead by at least this many points (Australian option: 2).")
+    max_score: int = Field(
+        default=0, ge=0, le=1000,
+        description="A side's score never passes this (0: no cap); Bicycle's Euchre Club of Chicago: 'you can score up to 13 points'.",
+    )
+    deals: int = Field(
+        default=0, ge=0, le=1000,
+        description="A game of this many deals (EGN's `num_deals`; progressive Euchre): the side ahead after the last "
+        "deal wins, equal scores are a tie. 0: no limit (`target` ends the game).",
+    )
+
+    @model_validator(mode="after")
+    def _one_way_to_end(self) -> GameRules:
+        """EGN: 'A game must have a single defined completion condition': a target score or a number of deals."""
+        if self.target == 0 and self.deals == 0:
+            raise ValueError("game.target and game.deals are both 0: a game needs one way to end (a target score, or a number of deals)")
+        if self.target and self.deals:
+            raise ValueError(
+                f"game.target is {self.target} and game.deals is {self.deals}: a game ends one way only; "
+                f"write game.target: 0 for a game of {self.deals} deals, or game.deals: 0 for a game to {self.target}"
+            )
+        return self
 
 
 class DrinkRules(_Strict):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import parallel
+from ..findings import SYNTAX_ERROR
+from ..replay.results import GameResult
 from ..parallel import AuditOptions, Unit, audited_games, run_ordered
 from .layout import TABLES
 
@@ -32,6 +34,16 @@ class UnitTables:
     games: int = 0
     hands: int = 0
     problems: list[str] = field(default_factory=list)
+    lost_lines: int = 0  # lines that could not be read (S001 in a hand that was still used)
+    lost_hands: int = 0  # hands that could not be read at all
+
+
+def count_unread(game: GameResult) -> tuple[int, int]:
+    """(lines, hands) of a game that could not be read: what its statistics leave out."""
+    hands = sum(1 for h in game.hands if h.broken)
+    lines = sum(1 for f in game.findings if f.code is SYNTAX_ERROR)
+    lines += sum(1 for h in game.hands if not h.broken for f in h.findings if f.code is SYNTAX_ERROR)
+    return lines, hands
 
 
 _options: TableOptions | None = None
@@ -55,6 +67,9 @@ def tables_unit(unit: Unit) -> UnitTables:
         batch.add_game(unit.label, game)
         result.games += 1
         result.hands += len(game.hands)
+        lines, hands = count_unread(game)
+        result.lost_lines += lines
+        result.lost_hands += hands
         if batch.hands >= BATCH_HANDS:
             write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
             batch, written = TableBatch(), written + 1

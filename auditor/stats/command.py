@@ -21,7 +21,7 @@ from typing import TextIO
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
 from ..audit import forced_ruleset
 from ..cli_common import EXIT_CLEAN as EXIT_OK
-from ..cli_common import EXIT_USAGE, CommandParser
+from ..cli_common import EXIT_USAGE, CommandParser, job_count
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
-    p.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
     return p
 
 
@@ -88,7 +88,7 @@ def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], 
 
     for spec in specs:
         path = Path(spec)
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a broken link is named by its reader
             take(path)
         elif glob.has_magic(spec):
             matches = sorted(glob.glob(spec, recursive=True))
@@ -112,10 +112,27 @@ class Progress:
         self.hands = 0
         self.start = time.monotonic()
         self.shown = 0.0
+        self.unread: dict[str, tuple[int, int]] = {}  # file -> (lines, hands) that could not be read
+
+    def unread_summary(self) -> str | None:
+        """What the statistics leave out because it could not be read, file by file."""
+        if not self.unread:
+            return None
+        lines = sum(n for n, _ in self.unread.values())
+        hands = sum(n for _, n in self.unread.values())
+        parts = [_count(n, "line") + (f" and {_count(h, 'hand')}" if h else "") if n else _count(h, "hand")
+                 for n, h in self.unread.values()]
+        where = "; ".join(f"{label}: {part}" for label, part in zip(self.unread, parts))
+        what = _count(lines, "line") + (f" and {_count(hands, 'whole hand')}" if hands else "")
+        return (f"{what} could not be read and are left out of these statistics ({where}); "
+                "`euchre-audit FILE` shows each syntax error")
 
     def update(self, result: UnitTables) -> None:
         self.labels.add(result.unit.label)
         self.hands += result.hands
+        if result.lost_lines or result.lost_hands:
+            lines, hands = self.unread.get(result.unit.label, (0, 0))
+            self.unread[result.unit.label] = (lines + result.lost_lines, hands + result.lost_hands)
         now = time.monotonic()
         if self.enabled and now - self.shown >= 0.2:
             self.shown = now
@@ -135,6 +152,10 @@ class Progress:
             self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _prepare_out(out: Path) -> str | None:
@@ -187,9 +208,6 @@ def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> No
 
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
-    if args.jobs is not None and args.jobs < 1:
-        err.write("euchre-audit stats: --jobs must be 1 or more\n")
-        return EXIT_USAGE
     if args.partition_by and not args.out:
         err.write("euchre-audit stats: --partition-by needs --out DIR\n")
         return EXIT_USAGE
@@ -229,6 +247,9 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             with fewer_collections():
                 ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
             progress.close()
+            summary = progress.unread_summary()
+            if summary is not None:
+                err.write(f"euchre-audit stats: {summary}\n")
             if not ok:
                 status = EXIT_USAGE
         from .tables import finish_tables  # polars, once the workers are done

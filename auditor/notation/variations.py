@@ -1,0 +1,59 @@
+"""The statements of rule variations, built while the parser runs: ``misdeal``, ``farmer``, ``under``, ``best``.
+
+:class:`VariationBuilder` is the part of the builder (``builder._Builder``)
+whose methods Lark calls for these rules.  They are rare, so they are read
+token by token through their grammar rules only (never in a ``STATEMENTS``
+token).  ``farmer <seat>: <cards> [for <cards>]`` and ``under ...`` give cards
+for the kitty's; ``best <seat>: <card> [discard <card>]`` passes a card to the
+lone maker, who discards one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lark import Token
+
+from ..cards import Card, Seat
+from ..model import NOWHERE, Exchange, ExchangeKind, Holding, MisdealCall, Pos
+
+if TYPE_CHECKING:
+    from .builder import _Builder
+
+
+class VariationBuilder:
+    """Builds the statements of rule variations (mixed into the notation's builder)."""
+
+    def misdeal(self: _Builder, children: list[Token]) -> tuple[str, Any]:
+        (seat,) = children
+        return ("misdeal", MisdealCall(Seat[seat.value.upper()], self._pos(seat)))
+
+    def _seat_cards(self: _Builder, tok: Token) -> Holding:
+        """``S: 9C TD 9H`` (a SEAT_CARDS token): one seat and its cards."""
+        _, (holding,) = self._deal(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+        return holding
+
+    def received(self: _Builder, children: list[Token]) -> tuple[str, tuple[tuple[Card, ...], tuple[Pos, ...]]]:
+        return ("received", (tuple(Card.parse(c.value) for c in children), tuple(self._pos(c) for c in children)))
+
+    def loner_discard(self: _Builder, children: list[Token]) -> tuple[str, tuple[Card, Pos]]:
+        (tok,) = children
+        return ("discard", (Card.parse(tok.value), self._pos(tok)))
+
+    def _exchange(self: _Builder, kind: ExchangeKind, children: list[Any]) -> tuple[str, Any]:
+        given = self._seat_cards(children[0])
+        extra = dict(child for child in children[1:])
+        received, received_at = extra.get("received", ((), ()))
+        discard, discard_at = extra.get("discard", (None, NOWHERE))
+        exchange = Exchange(kind, given.seat, given.cards, given.pos, given.card_positions,
+                            received, received_at, discard, discard_at)
+        return (kind.value, exchange)
+
+    def farmer(self: _Builder, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.FARMER, children)
+
+    def under(self: _Builder, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.UNDER, children)
+
+    def best(self: _Builder, children: list[Any]) -> tuple[str, Any]:
+        return self._exchange(ExchangeKind.BEST, children)

@@ -1,0 +1,159 @@
+"""The ways each gap in a record can be filled: the alternatives a reading chooses from.
+
+Each function takes a hand as one reading has it so far (earlier gaps already
+filled: the bidding is read after the up card, the discard after the bidding)
+and returns the hands it can have been, the most likely first.  Nothing here
+judges anyone; :mod:`.readings` replays every combination and keeps what holds
+in all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement
+
+from ..cards import SEATS, SUITS, Card, Seat
+from ..findings import WRONG_LEADER
+from ..model import Call, CallKind, HandRecord, Pos, RenegeCall
+from ..rules.schema import Ruleset
+from .hand import HandReplay
+from .slips import Rebuilt, UpCandidates, insert_unknown, leader_of, rebuild, up_candidates
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way of filling every gap of a hand."""
+
+    record: HandRecord
+    unknown: frozenset[int] = frozenset()  # tricks (from 1) whose cards are not known
+    unjudged: frozenset[Pos] = frozenset()  # plays worked out, not written
+    rebuilt: Rebuilt | None = None
+    #: how well the written leaders fit where the missing trick was put (lower is likelier)
+    rank: tuple[int, int] = (0, 0)
+
+
+def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> HandReplay:
+    replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
+    replayed.run()
+    return replayed
+
+
+# --------------------------------------------------------------- statements
+def dealers(record: HandRecord, expected: Seat | None) -> list[HandRecord]:
+    order = [expected] if expected is not None else []
+    order += [s for s in SEATS if s is not expected]
+    return [replace(record, dealer=s) for s in order]
+
+
+def up_cards(record: HandRecord, deck: frozenset[Card], pos: Pos) -> tuple[list[HandRecord], UpCandidates]:
+    found = up_candidates(record, deck)
+    return [replace(record, up=c, up_pos=pos) for c in found.cards], found
+
+
+def biddings(record: HandRecord, pos: Pos) -> list[HandRecord]:
+    """Every bidding the rest of the hand allows, each call in turn (the written calls are set aside).
+
+    A trick of one card fewer than the seats shows a lone hand (its maker the partner of the seat that
+    never plays); a discard written shows that the dealer took the up card (round 1).
+    """
+    dealer, up = record.dealer, record.up
+    sizes = {len(t.plays) for t in record.tricks if t.plays}
+    playing = {p.seat for t in record.tricks for p in t.plays}
+    lone = sizes == {len(SEATS) - 1}
+    makers = [s for s in SEATS if not lone or s.partner not in playing]
+    dealt = next((set(h.cards) for h in record.deal if h.seat is dealer), None)
+    took_up = dealt is not None and any(p.seat is dealer and p.card not in dealt for t in record.tricks for p in t.plays)
+    rounds = (1,) if record.discard is not None or took_up else (1, 2)  # the dealer took the up card: round 1
+    out: list[tuple[Call, ...]] = []
+    if not record.tricks and record.discard is None:
+        out.append(tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(2 * len(SEATS))))
+    for maker in makers:
+        before = (maker - dealer - 1) % len(SEATS)
+        for alone in ((True,) if lone else (False,) if sizes == {len(SEATS)} else (False, True)):
+            if up is not None and 1 in rounds:
+                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(before))
+                out.append((*passes, Call(maker, CallKind.ORDER, pos, alone=alone)))
+            if 2 not in rounds:
+                continue
+            for suit in SUITS:
+                if up is not None and suit is up.suit:
+                    continue
+                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(len(SEATS) + before))
+                out.append((*passes, Call(maker, CallKind.CALL, pos, suit, alone=alone)))
+    return [replace(record, calls=calls, lone_defense=None) for calls in out]
+
+
+def discards(record: HandRecord, pos: Pos, rules: Ruleset, deck: frozenset[Card]) -> tuple[list[HandRecord], Card | None]:
+    """The dealer's discard, when its line is lost or not written: none where the dealer (in this
+    reading) takes no card; the dealer's one card never played when every trick is written; else each
+    card the dealer held (or none)."""
+    prepared = HandReplay(replace(record, discard=None), rules, 0, deck)
+    prepared.prepare()
+    sits_out = prepared.dealer not in prepared.active_seats() if prepared.maker is not None else False
+    if not prepared.dealer_took_up or sits_out:
+        return [replace(record, discard=None)], None
+    dealt = next((h.cards for h in record.deal if h.seat is record.dealer), None)
+    if dealt is None:
+        return [replace(record, discard=None)], None
+    held = set(dealt) | ({record.up} if record.up is not None else set())
+    played = {p.card for t in record.tricks for p in t.plays}
+    left = sorted(held - played, key=str)
+    if len(left) == 1 and len([t for t in record.tricks if t.plays]) >= 1 and all(t.plays for t in record.tricks):
+        (card,) = left
+        return [replace(record, discard=card, discard_pos=pos)], card
+    return [replace(record, discard=None)] + [replace(record, discard=c, discard_pos=pos) for c in left], None
+
+
+def renege_seats(record: HandRecord, pos: Pos) -> list[HandRecord]:
+    return [replace(record, reneges=(*record.reneges, RenegeCall(s, pos))) for s in SEATS]
+
+
+# --------------------------------------------------------------- tricks
+def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
+             in_order: bool) -> list[Reading]:
+    """The reading with its missing tricks placed, every way the record allows, the likeliest first.
+
+    A missing trick may have stood anywhere among the written ones (``in_order``: a record whose tricks
+    are known to be the first ones, as EGN's are, places them last).  One missing trick is rebuilt from
+    the deal where the deal shows it; the leaders of the written tricks only rank the places.
+    """
+    record = reading.record
+    if not missing:
+        return [_rebuilt(reading, rules, game, deck)]
+    slots = range(len(record.tricks) + 1)
+    options = ([(len(record.tricks),) * missing] if in_order
+               else list(combinations_with_replacement(slots, missing)))
+    placed = []
+    for option in options:
+        shaped, unknown = insert_unknown(record, reading.unknown, option)
+        placed.append(_rebuilt(replace(reading, record=shaped, unknown=unknown), rules, game, deck))
+    if len(placed) > 1:
+        ranked = []
+        for p in placed:
+            wrong = sum(1 for f in replay(p, rules, game, deck).result.findings if f.code is WRONG_LEADER)
+            misfit = 0 if p.rebuilt is None or p.rebuilt.fits else 1
+            ranked.append(replace(p, rank=(misfit, wrong)))
+        placed = sorted(ranked, key=lambda p: p.rank)
+    return placed
+
+
+def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> Reading:
+    """The reading with its one unknown trick worked out from the deal, when the deal shows it."""
+    if len(reading.unknown) != 1:
+        return reading
+    (number,) = reading.unknown
+    prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
+    prepared.prepare()
+    if prepared.maker is None or prepared.thrown_in:
+        return reading
+    held = {seat: set(cards) for seat, cards in prepared.held.items()}
+    leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
+    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump)
+    if made is None or not made.fits:
+        # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
+        # the record does not show: its cards are known, their order is not, so it stays unknown
+        return reading
+    tricks = list(reading.record.tricks)
+    tricks[number - 1] = made.trick
+    return Reading(replace(reading.record, tricks=tuple(tricks)), frozenset(),
+                   reading.unjudged | {p.pos for p in made.trick.plays}, made, reading.rank)
