@@ -154,3 +154,25 @@ def test_a_duplicate_key_is_named_at_its_second_writing() -> None:
     with pytest.raises(JsonError) as caught:
         parse('{"a": 1,\n "a": 2}')
     assert str(caught.value) == "2:2: the key 'a' is written twice in one object"
+
+
+@pytest.mark.parametrize(("change", "needle", "message"), [
+    ({"deals__0__dealNumber": 2**63}, "dealNumber", "dealNumber must be from 0 to 999,999, not 9,223,372,036,854,775,808"),
+    ({"deals__0__dealNumber": -1}, "dealNumber", "dealNumber must be from 0 to 999,999, not -1"),
+    ({"deals__0__phases__0__phaseNumber": 10**7}, "phaseNumber", "phaseNumber must be from 0 to 999,999, not 10,000,000"),
+    ({"metadata__initialScore": [0, 10**12]}, "1000000000000",
+     "a score of metadata.initialScore must be from -999,999 to 999,999, not 1,000,000,000,000"),
+])
+@pytest.mark.parametrize("command", [[], ["stats", "--jobs", "1"], ["convert", "--to", "text"]])
+def test_a_hand_number_or_score_past_six_digits_is_refused_where_it_is_written(
+    tmp_path: Path, change: dict[str, object], needle: str, message: str, command: list[str]
+) -> None:
+    """A dealNumber of 2**63 once reached the stats tables' 32-bit column (a TypeError from polars);
+    EGN's numbers are held to the notation's six digits, so both forms read the same games."""
+    text = text_of(egn(**change))
+    path = tmp_path / "big-number.egn"
+    path.write_text(text, encoding="utf-8")
+    argv = [command[0], str(path), *command[1:]] if command else [str(path)]
+    code, err = run(*argv)
+    line = text.count("\n", 0, text.index(needle if needle[0].isdigit() else f'"{needle}"')) + 1
+    assert code == 2 and err.startswith(f"euchre-audit: {path}:{line}:") and err.endswith(f": not an EGN file: {message}\n")
