@@ -176,3 +176,15 @@ def test_a_hand_number_or_score_past_six_digits_is_refused_where_it_is_written(
     code, err = run(*argv)
     line = text.count("\n", 0, text.index(needle if needle[0].isdigit() else f'"{needle}"')) + 1
     assert code == 2 and err.startswith(f"euchre-audit: {path}:{line}:") and err.endswith(f": not an EGN file: {message}\n")
+
+
+@pytest.mark.parametrize("shape", ['{"k":0}', "0", '"9c"', "[]", "{}", '{"k":{}}', '{"k":[]}'])
+def test_no_shape_of_value_costs_more_than_200_bytes_so_a_document_at_its_limit_stays_under_200_mb(shape: str) -> None:
+    """The memory an EGN file can take is MAX_VALUES times the costliest value: a 16 MB file of
+    ``0,`` once took over 400 MB; at 1,000,000 values of the costliest shape (an object of one
+    key) it is about 160 MB traced, 200 MB resident (the fuzzer's special file 'EGN at its value limit')."""
+    members = 3000
+    text = "[" + ",".join([shape] * members) + "]"
+    values = members * (3 if shape.startswith('{"') else 1)
+    assert peak_memory_of_parsing(text) < 200 * values
+    assert jsonpos.MAX_VALUES * 200 <= 200 * 1024 * 1024

@@ -89,15 +89,32 @@ def make_specials(folder: Path, big: bool = True) -> dict[str, tuple[Path, int]]
             fh.write(b"0," * (BIG // 2 - 40))
             fh.write(b"0]}")
         made["50 MB of JSON on one line"] = (doc, doc.stat().st_size)
-        limit = _egn_limit()
         full = folder / "egn-at-its-limit.egn"
-        with full.open("wb") as fh:  # an EGN file just inside the reader's limit, all of it one array
-            head = b'{"fileType": "Euchre Game Notation", "version": "1.4", "deals": ['
+        with full.open("wb") as fh:  # an EGN file of as many values as the reader takes, in their costliest shape
+            fh.write(_egn_at_its_value_limit())
+        made["EGN at its value limit"] = (full, full.stat().st_size)
+        long = folder / "egn-16mb-string.egn"
+        with long.open("wb") as fh:  # an EGN file of as many characters as the reader takes, most in one title
+            head = b'{"fileType": "Euchre Game Notation", "version": "1.4", "metadata": {"title": "'
             fh.write(head)
-            fh.write(b"0," * ((limit - len(head) - 8) // 2))
-            fh.write(b"0]}")
-        made[f"EGN of {limit / MB:.0f} MB (its limit)"] = (full, full.stat().st_size)
+            fh.write(b"x" * (_egn_limit() - len(head) - 8))
+            fh.write(b'"}}')
+        made[f"EGN of {_egn_limit() / MB:.0f} MB (its limit)"] = (long, long.stat().st_size)
     return made
+
+
+def _egn_at_its_value_limit() -> bytes:
+    """Arrays of ``{"k":0}`` up to the JSON reader's limit of values: an object, its key and its
+    number are three values and the most memory a value can take (about 200 bytes each)."""
+    try:
+        from auditor.egn.jsonpos import MAX_ITEMS, MAX_VALUES
+    except ImportError:  # the reader has no such limits (any more)
+        MAX_ITEMS, MAX_VALUES = 10_000, 1_000_000
+    head = '{"fileType": "Euchre Game Notation", "version": "1.4", "metadata": {"title": "x", "players": ["a", "b", "c", "d"], "initialScore": [0, 0]}, "deals": ['
+    per = min(MAX_ITEMS, 3000)
+    one = "[" + ",".join(['{"k":0}'] * per) + "]"
+    arrays = [one] * ((MAX_VALUES - 100) // (1 + 3 * per))
+    return (head + ",".join(arrays) + "]}").encode()
 
 
 def _egn_limit() -> int:
