@@ -12,6 +12,7 @@ without ever parsing the text back.  A :class:`Said` *is* its plain text
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from string import Formatter
 from typing import NamedTuple, Union
 
@@ -61,12 +62,12 @@ def said(template: str, **values: object) -> Said:
         parts.append(text)
         at += len(text)
 
-    for literal, field, spec, conversion in _FORMATTER.parse(template):
+    for literal, field, spec, conversion in _parsed(template):
         if literal:
             put(literal)
         if field is None:
             continue
-        value = _FORMATTER.get_field(field, (), values)[0]
+        value = values[field] if field.isidentifier() else _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
         if isinstance(value, (Seat, Team, Card)) and not spec:
@@ -82,6 +83,13 @@ def said(template: str, **values: object) -> Said:
         else:
             put(format(value, spec or ""))
     return Said("".join(parts), tuple(spans))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """The template cut into literal text and fields, once: a replay with gaps words many findings
+    that its merge then drops, so that parsing each template again was most of its time."""
+    return tuple(_FORMATTER.parse(template))
 
 
 def pieces(text: str) -> Iterator[tuple[str, Named | None]]:

@@ -39,3 +39,52 @@ def test_convert_to_egn_reads_the_bundled_ruleset_once_for_every_game(tmp_path: 
     code, out, err = run("convert", str(path), "--to", "egn")
     assert code == 0 and out.count('"fileType": "Euchre Game Notation"') == 40
     assert calls == ["hoyle"]
+
+
+def test_each_reading_of_a_hand_with_gaps_is_replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand with no up line, no deal and a trick not written has about 60 readings (the up card
+    times the missing trick's places); ranking the places replayed each, and the merge again."""
+    from auditor.replay import hand as hand_module
+    from auditor.replay import readings as readings_module
+
+    runs: list[int] = []
+    plans: list[int] = []
+    real_run, real_plan = hand_module.HandReplay.run, readings_module.make_plan
+
+    def counted_run(self: hand_module.HandReplay) -> object:
+        runs.append(1)
+        return real_run(self)
+
+    def counted_plan(*args: object, **kwargs: object) -> object:
+        plan = real_plan(*args, **kwargs)  # type: ignore[arg-type]
+        plans.append(len(plan.readings) if plan is not None else 0)
+        return plan
+
+    monkeypatch.setattr(hand_module.HandReplay, "run", counted_run)
+    monkeypatch.setattr(readings_module, "make_plan", counted_plan)
+    text = "\n".join([
+        "hand 1 dealer N", "bid E pass, S order", "discard 9S",
+        "trick E:JD S:TD W:9D N:KD", "trick N:JH E:KH S:AS W:9H", "trick E:JS S:9C W:AC N:TC",
+        "trick E:QH S:QS W:TH N:AH", "score NS 0 EW 2", "",
+    ])
+    from conftest import audit_text
+
+    (game,) = audit_text(text)
+    assert plans and plans[0] > 10
+    assert len(runs) == 1 + plans[0]  # the hand as written, then each reading once
+    assert game.hands[0].points_ew == 2 or game.hands[0].points_ns == 0
+
+
+def test_a_template_is_cut_into_fields_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from auditor import said as said_module
+    from auditor.cards import Seat
+
+    cut: list[str] = []
+    real = said_module._FORMATTER.parse
+    monkeypatch.setattr(said_module._FORMATTER, "parse", lambda t: cut.append(t) or real(t))
+    said_module._parsed.cache_clear()
+    first = said_module.said("{seat} plays {n} times", seat=Seat.N, n=3)
+    again = said_module.said("{seat} plays {n} times", seat=Seat.E, n=4)
+    assert (first, again) == ("N plays 3 times", "E plays 4 times")
+    assert [s.value for s in again.spans] == [Seat.E]
+    assert cut == ["{seat} plays {n} times"]

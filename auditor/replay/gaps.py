@@ -9,7 +9,7 @@ in all of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 
 from ..cards import SEATS, SUITS, Card, Seat
@@ -30,9 +30,13 @@ class Reading:
     rebuilt: Rebuilt | None = None
     #: how well the written leaders fit where the missing trick was put (lower is likelier)
     rank: tuple[int, int] = (0, 0)
+    #: the reading replayed, when ranking it did so already (a reading is replayed once)
+    replayed: HandReplay | None = field(default=None, compare=False)
 
 
 def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> HandReplay:
+    if reading.replayed is not None:
+        return reading.replayed
     replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
     replayed.run()
     return replayed
@@ -130,9 +134,10 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     if len(placed) > 1:
         ranked = []
         for p in placed:
-            wrong = sum(1 for f in replay(p, rules, game, deck).result.findings if f.code is WRONG_LEADER)
+            replayed = replay(p, rules, game, deck)
+            wrong = sum(1 for f in replayed.result.findings if f.code is WRONG_LEADER)
             misfit = 0 if p.rebuilt is None or p.rebuilt.fits else 1
-            ranked.append(replace(p, rank=(misfit, wrong)))
+            ranked.append(replace(p, rank=(misfit, wrong), replayed=replayed))
         placed = sorted(ranked, key=lambda p: p.rank)
     return placed
 
