@@ -4,6 +4,8 @@
     python3 bench/fuzz.py --inputs 1000000 --seed 1 --jobs 2     # the long run (about an hour on 2 cores)
     python3 bench/fuzz.py --inputs 20000                         # a quick look
     python3 bench/fuzz.py --seed 1 --only 4711                   # one input again, written down if it fails
+    python3 bench/fuzz.py --start 500000 --inputs 100000 --record f.tsv   # one segment; failures listed as found
+    python3 bench/fuzz.py --indexes f.tsv --no-special           # the inputs a segment listed, again
 
 Every input is made from the run's seed and its index alone (a seed file from
 samples/, tests/gen_games.py, the EGN corpus or rulesets/, then mutations), and
@@ -50,14 +52,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-big", action="store_true", help="skip the 50 MB special files")
     p.add_argument("--no-minimize", action="store_true", help="write failing inputs as found")
     p.add_argument("--only", type=int, metavar="INDEX", help="run one input and show it")
+    p.add_argument("--indexes", type=Path, metavar="FILE",
+                   help="run the inputs whose indexes FILE lists (the first number of each line; a --record file will do)")
+    p.add_argument("--record", type=Path, metavar="FILE",
+                   help="append each failing input's index and group to FILE as it is found, so that a run "
+                        "stopped part way still says what to run again")
     args = p.parse_args(argv)
     if args.only is not None:
         return 1 if run_one(args.seed, args.only, args.out) else 0
     if args.inputs < 1 or args.jobs < 1:
         p.error("--inputs and --jobs must be 1 or more")
+    indexes = None
+    if args.indexes is not None:
+        try:
+            words = [line.split(None, 1)[0] for line in args.indexes.read_text(encoding="utf-8").splitlines() if line.strip()]
+            indexes = tuple(dict.fromkeys(int(w) for w in words))
+        except (OSError, ValueError) as err:
+            p.error(f"--indexes {args.indexes}: {err}")
+        if not indexes:
+            p.error(f"--indexes {args.indexes}: no index in it")
     config = FuzzConfig(
         args.inputs, args.seed, args.jobs, args.start, args.memory_every, args.out,
         special=not args.no_special, big_special=not args.no_big, minimize=not args.no_minimize,
+        indexes=indexes, record=args.record,
     )
     report = run_fuzz(config, log=lambda line: print(line, flush=True))
     print()

@@ -29,7 +29,7 @@ from fuzzkit.seeds import load_corpus  # noqa: E402
 from fuzzkit.special import run_specials  # noqa: E402
 
 SEED = 20261130
-INPUTS = 2000
+INPUTS = 500
 
 
 def _explain(report: FuzzReport) -> str:
@@ -86,7 +86,9 @@ def test_an_exception_injected_into_the_line_reader_is_found_shrunk_and_written_
         return real(data, label, number)
 
     monkeypatch.setattr(auditor.textfile, "_lines", broken)  # the forked workers inherit it
-    config = FuzzConfig(400, SEED, jobs=1, out=tmp_path / "failures", special=False, minimize_runs=300, minimize_seconds=30)
+    record = tmp_path / "failed.tsv"
+    config = FuzzConfig(400, SEED, jobs=1, out=tmp_path / "failures", special=False, minimize_runs=300, minimize_seconds=30,
+                        record=record)
     report = run_fuzz(config, log=lambda line: None)
     injected = [key for key in report.totals.counts if key.startswith("RuntimeError at auditor/textfile.py:file_lines:")]
     assert len(injected) == 1, report.summary()
@@ -100,6 +102,13 @@ def test_an_exception_injected_into_the_line_reader_is_found_shrunk_and_written_
     assert b"\x00" in shrunk and len(shrunk) <= 4, shrunk  # a NUL byte and little else
     assert len(shrunk) < case.size
     assert "repro.py" in {p.name for p in folder.iterdir()}
+    # every failing input was written down as it was found, and those inputs fail again when listed
+    listed = [line.split("\t") for line in record.read_text(encoding="utf-8").splitlines()]
+    assert len(listed) == report.totals.counts[key] and {k for _, k in listed} == {key}
+    indexes = tuple(int(i) for i, _ in listed)
+    again = run_fuzz(FuzzConfig(0, SEED, jobs=1, out=None, special=False, indexes=indexes), log=lambda line: None)
+    assert again.totals.inputs == len(indexes) and dict(again.totals.counts) == {key: len(indexes)}
+    assert again.totals.first[key].index == min(indexes)
 
 
 def _case() -> Case:

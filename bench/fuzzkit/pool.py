@@ -46,10 +46,12 @@ class ChunkStats:
     slowest: tuple[float, int, int] = (0.0, -1, 0)  # seconds, index, size
     counts: Counter[str] = field(default_factory=Counter)  # failures per group
     firsts: dict[str, Failure] = field(default_factory=dict)  # the first failure of each group
+    failed: list[tuple[int, str]] = field(default_factory=list)  # every failing input: index, group
 
     def add_failure(self, failure: Failure) -> None:
         self.counts[failure.key] += 1
         self.firsts.setdefault(failure.key, failure)
+        self.failed.append((failure.index, failure.key))
 
 
 @dataclass
@@ -67,6 +69,9 @@ class Totals:
     rss_growth_size: int = 0  # ... and that input's size
     worker_rss_peak: int = 0  # the largest resident set (VmHWM) of any worker
     slowest: tuple[float, int, int] = (0.0, -1, 0)  # (seconds, index, size) of the slowest input
+    #: where every failing input's index and group is appended as it is known (None: nowhere), so
+    #: that a run stopped part way still says which inputs to run again (bench/fuzz.py --indexes)
+    failed_file: Path | None = None
 
     def add_failure(self, failure: Failure, count: int = 1) -> None:
         self.counts[failure.key] += count
@@ -84,36 +89,45 @@ class Totals:
         self.slowest = max(self.slowest, stats.slowest)
         for key, count in stats.counts.items():
             self.add_failure(stats.firsts[key], count)
+        self.write_failed(stats.failed)
+
+    def write_failed(self, failed: list[tuple[int, str]]) -> None:
+        if self.failed_file is not None and failed:
+            with self.failed_file.open("a", encoding="utf-8") as fh:
+                fh.writelines(f"{index}\t{key}\n" for index, key in failed)
 
 
 def worker_loop(wid: int, seed: int, corpus: Corpus, end: int, memory_every: int, shared: dict[str, Any],
-                outbox: Any, redo: tuple[int, int, frozenset[int]] | None) -> None:
+                outbox: Any, redo: tuple[int, int, frozenset[int]] | None, order: tuple[int, ...] | None = None) -> None:
     """Run chunks until the counter passes ``end``; first ``redo``: (from, to, inputs to skip), the chunk of a
-    killed worker, whose results were lost with it."""
+    killed worker, whose results were lost with it.  With ``order``, the counter counts places in it: the
+    inputs run are ``order[place]`` (a list of indexes, e.g. those that failed before)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles ^C
     os.setpgid(0, 0)  # a group of its own, with the processes its inputs start: killed together
     folder = Path(f"/dev/shm/euchre-fuzz-{os.getpid()}")
     folder.mkdir(parents=True, exist_ok=True)
     try:
         if redo is not None:
-            _run_chunk(wid, seed, corpus, range(redo[0], redo[1]), set(redo[2]), memory_every, shared, outbox, folder)
+            _run_chunk(wid, seed, corpus, range(redo[0], redo[1]), set(redo[2]), memory_every, shared, outbox, folder, order)
         while True:
             with shared["next"].get_lock():
                 first = shared["next"].value
                 shared["next"].value = first + CHUNK
             if first >= end:
                 break
-            _run_chunk(wid, seed, corpus, range(first, min(end, first + CHUNK)), set(), memory_every, shared, outbox, folder)
+            _run_chunk(wid, seed, corpus, range(first, min(end, first + CHUNK)), set(), memory_every, shared, outbox, folder,
+                       order)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     outbox.put(("done", wid, _vm_hwm(os.getpid())))  # not sent if the worker fails: the parent sees it die
 
 
 def _run_chunk(wid: int, seed: int, corpus: Corpus, indices: range, skip: set[int], memory_every: int,
-               shared: dict[str, Any], outbox: Any, folder: Path) -> None:
+               shared: dict[str, Any], outbox: Any, folder: Path, order: tuple[int, ...] | None = None) -> None:
     shared["chunk_start"][wid], shared["chunk_end"][wid] = indices.start, indices.stop
     stats = ChunkStats()
-    for index in indices:
+    for place in indices:
+        index = order[place] if order is not None else place
         if index in skip:
             continue
         shared["current"][wid] = index
@@ -181,8 +195,9 @@ class _Pool:
     """The workers, what they share, and what they found so far."""
 
     def __init__(self, seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], order: tuple[int, ...] | None = None, failed_file: Path | None = None) -> None:
         self.seed, self.corpus, self.start, self.end = seed, corpus, start, start + inputs
+        self.order = order
         self.memory_every, self.log = memory_every, log
         self.context = multiprocessing.get_context("fork")
         self.shared: dict[str, Any] = {
@@ -194,14 +209,14 @@ class _Pool:
         }
         self.skips: dict[int, set[int]] = {}  # inputs that killed a worker, by the first index of their chunk
         self.outbox = self.context.Queue()
-        self.totals = Totals()
+        self.totals = Totals(failed_file=failed_file)
         self.workers = {wid: self.spawn(wid) for wid in range(jobs)}
         self.running = set(self.workers)
 
     def spawn(self, wid: int, redo: tuple[int, int, frozenset[int]] | None = None) -> multiprocessing.process.BaseProcess:
         self.shared["started"][wid] = time.monotonic()
         proc = self.context.Process(target=worker_loop, args=(wid, self.seed, self.corpus, self.end, self.memory_every,
-                                                               self.shared, self.outbox, redo))
+                                                               self.shared, self.outbox, redo, self.order))
         proc.start()  # not a daemon: a daemon may not start processes, and the audit's --jobs 2 does
         return proc
 
@@ -240,6 +255,7 @@ class _Pool:
         self.log(f"    worker {wid} on input {index}: {why}; its chunk {first}-{last - 1} is run again without it")
         self.totals.add_failure(Failure(index, f"{why}: {case.command}", f"input {index}: {why}", case.command,
                                         case.size, time.monotonic() - self.shared["started"][wid]))
+        self.totals.write_failed([(index, f"{why}: {case.command}")])
         self.totals.inputs += 1
         self.skips.setdefault(first, set()).add(index)
         self.workers[wid] = self.spawn(wid, (first, last, frozenset(self.skips[first])))
@@ -251,10 +267,12 @@ class _Pool:
 
 
 def run_pool(seed: int, corpus: Corpus, start: int, inputs: int, jobs: int, memory_every: int,
-             progress: Callable[[Totals], None] | None = None, log: Callable[[str], None] = print) -> Totals:
-    """Run the inputs on ``jobs`` workers and gather what they find (``progress(totals)`` every 10 s)."""
+             progress: Callable[[Totals], None] | None = None, log: Callable[[str], None] = print,
+             order: tuple[int, ...] | None = None, failed_file: Path | None = None) -> Totals:
+    """Run the inputs on ``jobs`` workers and gather what they find (``progress(totals)`` every 10 s).
+    With ``order`` the inputs are ``order[start:start + inputs]``; ``failed_file`` gets every failing index."""
     began = last_shown = time.monotonic()
-    pool = _Pool(seed, corpus, start, inputs, jobs, memory_every, log)
+    pool = _Pool(seed, corpus, start, inputs, jobs, memory_every, log, order, failed_file)
     try:
         while pool.running:
             pool.receive()

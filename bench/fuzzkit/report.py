@@ -32,6 +32,10 @@ class FuzzConfig:
     minimize: bool = True
     minimize_runs: int = 1500
     minimize_seconds: float = 90.0
+    #: run these indexes instead of ``start ..``: e.g. those a stopped run recorded as failing
+    indexes: tuple[int, ...] | None = None
+    #: append each failing input's index and group here as it is found (None: nowhere)
+    record: Path | None = None
 
 
 @dataclass
@@ -49,9 +53,10 @@ class FuzzReport:
     def summary(self) -> str:
         t = self.totals
         rate = t.inputs / t.seconds if t.seconds else 0.0
+        which = (f"{len(self.config.indexes):,} listed inputs" if self.config.indexes is not None
+                 else f"inputs {self.config.start}..{self.config.start + self.config.inputs - 1}")
         lines = [
-            f"seed {self.config.seed}, inputs {self.config.start}..{self.config.start + self.config.inputs - 1}, "
-            f"{self.config.jobs} jobs; corpus: {self.corpus}",
+            f"seed {self.config.seed}, {which}, {self.config.jobs} jobs; corpus: {self.corpus}",
             f"inputs run: {t.inputs:,} ({t.bytes / MB:,.0f} MB) in {t.seconds:,.1f} s: {rate:,.0f} inputs/s",
             f"slowest input: {t.slowest[0]:.2f} s (input {t.slowest[1]}, {t.slowest[2]:,} bytes)",
             f"memory: largest growth of the resident set in one input {t.rss_growth / MB:.1f} MB "
@@ -126,7 +131,12 @@ def run_fuzz(config: FuzzConfig, log: Callable[[str], None] = print) -> FuzzRepo
             log(f"    new group: {key} (input {t.first[key].index})")
             shown.add(key)
 
-    totals = run_pool(config.seed, corpus, config.start, config.inputs, config.jobs, config.memory_every, progress, log)
+    if config.indexes is not None:
+        totals = run_pool(config.seed, corpus, 0, len(config.indexes), config.jobs, config.memory_every, progress, log,
+                          order=config.indexes, failed_file=config.record)
+    else:
+        totals = run_pool(config.seed, corpus, config.start, config.inputs, config.jobs, config.memory_every, progress, log,
+                          failed_file=config.record)
     report = FuzzReport(config, corpus.describe(), totals, specials)
     if config.out is not None and (totals.counts or specials):
         report.reproductions = reproduce(config, corpus, totals, log) if totals.counts else {}
