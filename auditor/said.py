@@ -54,34 +54,36 @@ def said(template: str, **values: object) -> Said:
     parts: list[str] = []
     spans: list[Span] = []
     at = 0
-
-    def put(text: str, value: Named | None = None) -> None:
-        nonlocal at
-        if value is not None:
-            spans.append(Span(at, at + len(text), value))
-        parts.append(text)
-        at += len(text)
-
     for literal, field, spec, conversion in _parsed(template):
         if literal:
-            put(literal)
+            parts.append(literal)
+            at += len(literal)
         if field is None:
             continue
         value = values[field] if field.isidentifier() else _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
         if isinstance(value, (Seat, Team, Card)) and not spec:
-            put(str(value), value)
+            text = str(value)
+            spans.append(Span(at, at + len(text), value))
         elif isinstance(value, Said) and not spec:
             spans.extend(Span(at + sp.start, at + sp.end, sp.value) for sp in value.spans)
-            put(str(value))
+            text = str(value)
         elif isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
-            for i, c in enumerate(value):
-                if i:
-                    put(" ")
-                put(str(c), c)
+            written = []
+            for c in value:
+                if written:
+                    at += 1
+                word = str(c)
+                spans.append(Span(at, at + len(word), c))
+                written.append(word)
+                at += len(word)
+            parts.append(" ".join(written))
+            continue
         else:
-            put(format(value, spec or ""))
+            text = format(value, spec or "")
+        parts.append(text)
+        at += len(text)
     return Said("".join(parts), tuple(spans))
 
 

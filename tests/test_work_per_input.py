@@ -47,20 +47,27 @@ def test_each_reading_of_a_hand_with_gaps_is_replayed_once(monkeypatch: pytest.M
     from auditor.replay import hand as hand_module
     from auditor.replay import readings as readings_module
 
-    runs: list[int] = []
+    played: list[int] = []
+    prepared: list[int] = []
     plans: list[int] = []
-    real_run, real_plan = hand_module.HandReplay.run, readings_module.make_plan
+    real_play, real_prepare, real_plan = hand_module.HandReplay.play_tricks, hand_module.HandReplay.prepare, readings_module.make_plan
 
-    def counted_run(self: hand_module.HandReplay) -> object:
-        runs.append(1)
-        return real_run(self)
+    def counted_play(self: hand_module.HandReplay) -> object:
+        played.append(1)
+        return real_play(self)
+
+    def counted_prepare(self: hand_module.HandReplay) -> None:
+        if not self.prepared:
+            prepared.append(1)
+        real_prepare(self)
 
     def counted_plan(*args: object, **kwargs: object) -> object:
         plan = real_plan(*args, **kwargs)  # type: ignore[arg-type]
         plans.append(len(plan.readings) if plan is not None else 0)
         return plan
 
-    monkeypatch.setattr(hand_module.HandReplay, "run", counted_run)
+    monkeypatch.setattr(hand_module.HandReplay, "play_tricks", counted_play)
+    monkeypatch.setattr(hand_module.HandReplay, "prepare", counted_prepare)
     monkeypatch.setattr(readings_module, "make_plan", counted_plan)
     text = "\n".join([
         "hand 1 dealer N", "bid E pass, S order", "discard 9S",
@@ -71,7 +78,9 @@ def test_each_reading_of_a_hand_with_gaps_is_replayed_once(monkeypatch: pytest.M
 
     (game,) = audit_text(text)
     assert plans and plans[0] > 10
-    assert len(runs) == 1 + plans[0]  # the hand as written, then each reading once
+    assert len(played) == 1 + plans[0]  # the hand as written, then each reading once
+    # ... and prepared once: preparing it to rebuild its missing trick serves its replay too
+    assert len(prepared) == 1 + plans[0]
     assert game.hands[0].points_ew == 2 or game.hands[0].points_ns == 0
 
 

@@ -30,12 +30,14 @@ class Reading:
     rebuilt: Rebuilt | None = None
     #: how well the written leaders fit where the missing trick was put (lower is likelier)
     rank: tuple[int, int] = (0, 0)
-    #: the reading replayed, when ranking it did so already (a reading is replayed once)
+    #: the reading replayed, when ranking it did so already, or prepared when rebuilding its missing
+    #: trick did (a reading is prepared and replayed once)
     replayed: HandReplay | None = field(default=None, compare=False)
 
 
 def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> HandReplay:
-    if reading.replayed is not None:
+    if reading.replayed is not None:  # run already, or prepared only (run() runs the rest, once)
+        reading.replayed.run()
         return reading.replayed
     replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
     replayed.run()
@@ -130,14 +132,14 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
-        placed.append(_rebuilt(replace(reading, record=shaped, unknown=unknown), rules, game, deck))
+        placed.append(_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck))
     if len(placed) > 1:
         ranked = []
         for p in placed:
             replayed = replay(p, rules, game, deck)
             wrong = sum(1 for f in replayed.result.findings if f.code is WRONG_LEADER)
             misfit = 0 if p.rebuilt is None or p.rebuilt.fits else 1
-            ranked.append(replace(p, rank=(misfit, wrong), replayed=replayed))
+            ranked.append(Reading(p.record, p.unknown, p.unjudged, p.rebuilt, (misfit, wrong), replayed))
         placed = sorted(ranked, key=lambda p: p.rank)
     return placed
 
@@ -150,14 +152,14 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card])
     prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
     prepared.prepare()
     if prepared.maker is None or prepared.thrown_in:
-        return reading
+        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
     leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
     made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump)
     if made is None or not made.fits:
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
         # the record does not show: its cards are known, their order is not, so it stays unknown
-        return reading
+        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
     tricks = list(reading.record.tricks)
     tricks[number - 1] = made.trick
     return Reading(replace(reading.record, tricks=tuple(tricks)), frozenset(),

@@ -94,6 +94,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         # the tricks
         self.unknown = unknown
         self.unjudged = unjudged
+        self.prepared = False  # prepare() has run: a reading prepared to be rebuilt is not prepared again
+        self.ran = False  # run() has run
         self.won = (0, 0)  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
 
@@ -120,13 +122,20 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
 
     # ---------------------------------------------------------------- replay
     def run(self) -> HandResult:
+        """The hand replayed (once: a second call gives the same result)."""
+        if self.ran:
+            return self.result
+        self.ran = True
         self.prepare()
         facts = self.play_tricks()
         self.settle(facts)
         return self.result
 
     def prepare(self) -> None:
-        """Everything before the first card is played: the deal, the bidding, the dealer's pickup."""
+        """Everything before the first card is played: the deal, the bidding, the dealer's pickup (once)."""
+        if self.prepared:
+            return
+        self.prepared = True
         record = self.record
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
