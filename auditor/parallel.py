@@ -39,6 +39,9 @@ from .rules.schema import Ruleset
 from .ruling.summary import Summary
 from .ruling.text import TextStyle, write_summary
 from .sources import sniff_format, open_games
+from .standings.seating import Seating, SeatingCheck, seatings
+from .standings.seating import write_lint as write_night_lint
+from .standings.seating import write_text as write_night_text
 from .textfile import BOM, InputError, file_lines, regular_file_size
 
 #: a file is cut into units of about this many bytes (whole games) ...
@@ -312,6 +315,7 @@ class UnitAudit:
     has_error: bool = False
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
+    seatings: list[Seating] = field(default_factory=list)  # who sat where in the games of a round (E901)
 
 
 _options: AuditOptions | None = None
@@ -362,6 +366,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
         games += 1
         result.hands += len(game.hands)
         result.summary.add_game(unit.label, game)
+        result.seatings.extend(seatings(unit.label, game))
         if any(f.level is Severity.ERROR for f in game.all_findings()):
             result.has_error = True
         if fmt == "json":
@@ -397,6 +402,7 @@ def run_audit_units(
     audits: list[FileAudit] = []
     summary = Summary()
     problems: list[str] = []
+    check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
     if options.format == "html":
         from .ruling.page import write_foot, write_head
 
@@ -421,6 +427,7 @@ def run_audit_units(
             err.write(f"euchre-audit: {problem}\n")
         problems.extend(result.problems)
         summary.add(result.summary)
+        night.extend(check.add_all(result.seatings))
         if result.problems:
             any_problem = True
             broken_file = unit.label
@@ -430,10 +437,16 @@ def run_audit_units(
             current.games.extend(result.games)
         else:
             out.write(result.text)
+    summary.add_night(night)
+    any_error = any_error or any(n.finding.level is Severity.ERROR for n in night)
     if options.format == "json":
-        report.write_json(audits, out)
+        report.write_json(audits, out, night)
     elif options.format == "html":
-        write_foot(out, summary, problems)
-    elif options.format == "text" and summary.worth_saying:
-        write_summary(summary, out, TextStyle(options.color, options.width))
+        write_foot(out, summary, problems, night)
+    elif options.format == "lint":
+        write_night_lint(night, out)
+    elif options.format == "text":
+        write_night_text(night, out)
+        if summary.worth_saying:
+            write_summary(summary, out, TextStyle(options.color, options.width))
     return 2 if any_problem else 1 if any_error else 0

@@ -352,6 +352,12 @@ class StandingsRules(_Strict):
             raise ValueError("a tie-break is listed twice")
         return value
 
+    @property
+    def text(self) -> str:
+        """``points`` or ``points then games-won, lone-hands``: how a game's results table names its ranking."""
+        ties = ", ".join(t.value for t in self.tie_break)
+        return self.rank_by.value + (f" then {ties}" if ties else "")
+
 
 class DrinkRules(_Strict):
     """Drinking-game rules (seed 000, rules 1-8); absent in most rulesets."""
