@@ -147,6 +147,12 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return run(argv, out, err)
 
 
+def run_standings(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .standings.command import run_standings as run  # imported on use: polars loads slowly
+
+    return run(argv, out, err)
+
+
 def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     from .convert import run_fmt as run
 
@@ -162,6 +168,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "simulate": run_simulate,
     "stats": run_stats,
+    "standings": run_standings,
     "rules": run_rules,
     "codes": run_codes,
     "fmt": run_fmt,

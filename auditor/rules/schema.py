@@ -358,6 +358,12 @@ class StandingsRules(_Strict):
         ties = ", ".join(t.value for t in self.tie_break)
         return self.rank_by.value + (f" then {ties}" if ties else "")
 
+    @classmethod
+    def from_text(cls, text: str) -> StandingsRules:
+        """The rules that :attr:`text` wrote."""
+        rank_by, _, ties = text.partition(" then ")
+        return cls(rank_by=RankBy(rank_by), tie_break=[TieBreak(t) for t in ties.split(", ") if t])
+
 
 class DrinkRules(_Strict):
     """Drinking-game rules (seed 000, rules 1-8); absent in most rulesets."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 
 from ..cards import Seat
 from ..findings import PLAYED_AFTER_GAME, Category, Finding
@@ -41,6 +41,7 @@ class PlayerGame:
     seat: str  # N, E, S, W
     side: str  # NS, EW
     partners: str | None  # the side's players in alphabetical order, "Alice & Carol"
+    side_first: bool  # the side's first seat: a side's game is counted once on this row
     points: int  # the side's points in the game, by the rules
     against: int
     sheet_points: int  # ... as the score sheet has them
@@ -87,20 +88,18 @@ def player_games(label: str, game: GameResult) -> Iterator[PlayerGame]:
         if score.corrections:
             people = people or People(game)
             notes = json.dumps([_correction(game, c, findings, people) for c in score.corrections], ensure_ascii=False)
-        for seat, player in zip(score.side.seats, score.side.players):
+        for i, (seat, player) in enumerate(zip(score.side.seats, score.side.players)):
             tag = tags.get(SEAT_TAGS[seat].lower())
             pos = tag.pos if tag is not None else game.pos
             c = counts[seat]
             yield PlayerGame(
                 label, game.index, where["event"], where["date"], where["round"], where["table"], player, seat.name,
-                score.side.key, score.side.partnership, score.points, score.against, score.sheet_points,
+                score.side.key, score.side.partnership, i == 0, score.points, score.against, score.sheet_points,
                 score.sheet_against, _value(score.result), _value(score.sheet_result), *c, pos.line, pos.column,
                 game.ranking, notes,
             )
 
 
-def row_tuple(row: PlayerGame) -> tuple[object, ...]:
-    return astuple(row)
 
 
 def _clean(text: str | None) -> str | None:

@@ -206,6 +206,28 @@ def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> No
             write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event)
 
 
+def audit_to_tables(files: list[tuple[Path, str]], audit: AuditOptions, root: Path, partition: bool, jobs: int, err: TextIO,
+                    command: str = "stats") -> bool:
+    """Audit ``files`` into table parts under ``root`` (a progress bar on a terminal); False if a file had a problem."""
+    if not files:
+        return True
+    progress = Progress(err, len(files))
+    options = TableOptions(audit, str(root), partition)
+
+    def report_problem(text: str) -> None:
+        if progress.enabled:
+            err.write("\n")
+        err.write(f"euchre-audit: {text}\n")
+
+    with fewer_collections():
+        ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
+    progress.close()
+    summary = progress.unread_summary()
+    if summary is not None:
+        err.write(f"euchre-audit {command}: {summary}\n")
+    return ok
+
+
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
     if args.partition_by and not args.out:
@@ -234,24 +256,9 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         else:
             scratch = tempfile.mkdtemp(prefix="euchre-stats-")
             root = Path(scratch)
-        jobs = args.jobs or default_jobs()
-        if files:
-            progress = Progress(err, len(files))
-            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
-
-            def report_problem(text: str) -> None:
-                if progress.enabled:
-                    err.write("\n")
-                err.write(f"euchre-audit: {text}\n")
-
-            with fewer_collections():
-                ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
-            progress.close()
-            summary = progress.unread_summary()
-            if summary is not None:
-                err.write(f"euchre-audit stats: {summary}\n")
-            if not ok:
-                status = EXIT_USAGE
+        if not audit_to_tables(files, AuditOptions(forced, tuple(args.overrides), "stats"), root, partition,
+                               args.jobs or default_jobs(), err):
+            status = EXIT_USAGE
         from .tables import finish_tables  # polars, once the workers are done
 
         if args.out and table_dirs:

@@ -23,8 +23,12 @@ from typing import Any
 
 import polars as pl
 
+from dataclasses import astuple
+
 from ..cards import Seat
 from ..replay.results import GameResult, HandResult
+from ..standings.box import COLUMNS as BOX_COLUMNS
+from ..standings.box import player_games
 
 from .layout import HIVE_NULL, MARKER, TABLES
 
@@ -55,6 +59,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
         "seat": pl.String, "code": pl.String, "name": pl.String, "category": pl.String,
         "severity": pl.String, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+    },
+    # a player's line of each game (auditor.standings.box): what standings and league tables sum
+    "players": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.String, "round": pl.String,
+        "table": pl.String, "player": pl.String, "seat": pl.String, "side": pl.String, "partners": pl.String,
+        "side_first": pl.Boolean, "points": pl.Int32, "against": pl.Int32, "sheet_points": pl.Int32, "sheet_against": pl.Int32,
+        "result": pl.String, "sheet_result": pl.String,
+        **{c: pl.Int32 for c in ("hands", "calls", "calls_r1", "made_r1", "calls_r2", "made_r2", "lone_calls", "lone_made",
+                                 "euchres", "euchred", "plays", "reneges", "left_bower_errors", "line", "column")},
+        "ranking": pl.String, "corrections": pl.String,
     },
 }
 
@@ -91,6 +105,10 @@ class TableBatch:
             g[key].append(value)
         for hand in game.hands:
             self._add_hand(label, game.index, event, players, hand)
+        rows = self.columns["players"]
+        for line in player_games(label, game):
+            for key, value in zip(BOX_COLUMNS, astuple(line)):
+                rows[key].append(value)
         f = self.columns["findings"]
         for finding in findings:
             for key, value in (
