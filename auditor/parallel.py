@@ -39,6 +39,7 @@ from .rules.schema import Ruleset
 from .ruling.summary import Summary
 from .ruling.text import TextStyle, write_summary
 from .sources import sniff_format, open_games
+from .standings.box import PlayerGame, player_games
 from .standings.seating import Seating, SeatingCheck, seatings
 from .standings.seating import write_lint as write_night_lint
 from .standings.seating import write_text as write_night_text
@@ -56,6 +57,9 @@ TAIL_SHARES_PER_JOB = 2
 WINDOW_PER_JOB = 3
 #: the units of a file ruled as HTML (whose pages are about fifteen times the size of the games)
 HTML_UNIT_BYTES = 256 * 1024
+#: the HTML ruling ends with the standings of its games of a night (Round tags) up to this many players' lines
+#: (a season is ranked by ``euchre-audit standings``, which sums Parquet tables)
+PAGE_STANDINGS_LINES = 40_000
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand\b", re.MULTILINE | re.IGNORECASE)
 _TAG_LINE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
@@ -316,6 +320,7 @@ class UnitAudit:
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
     seatings: list[Seating] = field(default_factory=list)  # who sat where in the games of a round (E901)
+    lines: list[PlayerGame] = field(default_factory=list)  # html: the players' lines of a night's games (standings)
 
 
 _options: AuditOptions | None = None
@@ -366,7 +371,10 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
         games += 1
         result.hands += len(game.hands)
         result.summary.add_game(unit.label, game)
-        result.seatings.extend(seatings(unit.label, game))
+        found = list(seatings(unit.label, game))
+        result.seatings.extend(found)
+        if fmt == "html" and found:  # a game of a night: its standings end the page
+            result.lines.extend(player_games(unit.label, game))
         if any(f.level is Severity.ERROR for f in game.all_findings()):
             result.has_error = True
         if fmt == "json":
@@ -403,6 +411,7 @@ def run_audit_units(
     summary = Summary()
     problems: list[str] = []
     check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
+    lines: list[PlayerGame] = []  # html: the lines of a night's games, for its standings
     if options.format == "html":
         from .ruling.page import write_foot, write_head
 
@@ -428,6 +437,8 @@ def run_audit_units(
         problems.extend(result.problems)
         summary.add(result.summary)
         night.extend(check.add_all(result.seatings))
+        if len(lines) < PAGE_STANDINGS_LINES:
+            lines.extend(result.lines)
         if result.problems:
             any_problem = True
             broken_file = unit.label
@@ -442,7 +453,9 @@ def run_audit_units(
     if options.format == "json":
         report.write_json(audits, out, night)
     elif options.format == "html":
-        write_foot(out, summary, problems, night)
+        from .ruling.standings_page import night_standings
+
+        write_foot(out, summary, problems, night, *night_standings(lines, PAGE_STANDINGS_LINES))
     elif options.format == "lint":
         write_night_lint(night, out)
     elif options.format == "text":

@@ -74,7 +74,7 @@ def _running(rows: pl.DataFrame) -> tuple[list[tuple[str, tuple[str, str, str]]]
 
 def _label(key: tuple[str, str, str], days: bool, nights: bool) -> str:
     day, night, step = key
-    parts = [printable(day) if days else "", printable(night) if nights and not days else "", f"round {printable(step)}" if step else ""]
+    parts = [printable(day) if days else "", printable(night) if nights else "", f"round {printable(step)}" if step else ""]
     return " ".join(p for p in parts if p) or printable(day) or "games"
 
 
