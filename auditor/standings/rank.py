@@ -115,13 +115,8 @@ def place_words(place: int, shared: bool) -> str:
 
 
 def moved_by(name: str, sheet: Mapping[str, int], corrected: Mapping[str, int], changed: Sequence[str]) -> tuple[str, ...]:
-    """The corrected players who crossed ``name``: ahead on the sheets and not corrected, or the other way."""
-    out = []
-    for other in changed:
-        if other == name:
-            continue
-        before = sheet[other] < sheet[name]
-        after = corrected[other] < corrected[name]
-        if before != after:
-            out.append(other)
-    return tuple(out)
+    """The corrected players who crossed ``name`` or stopped (or started) being level with them."""
+    def order(places: Mapping[str, int], other: str) -> int:
+        return (places[other] > places[name]) - (places[other] < places[name])
+
+    return tuple(other for other in changed if other != name and order(sheet, other) != order(corrected, other))
