@@ -12,26 +12,17 @@ import argparse
 import shutil
 import tempfile
 from collections.abc import Sequence
-from datetime import date
 from pathlib import Path
 from typing import TextIO
 
 from ..audit import forced_ruleset
-from ..cli_common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, CommandParser, job_count
+from ..cli_common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, CommandParser, iso_date, job_count
 from ..findings import Severity
 from ..parallel import AuditOptions, default_jobs
 from ..rules.loader import RulesetError
 from ..rules.schema import StandingsRules
 
 FORMATS = ("text", "csv", "json", "html")
-
-
-def iso_date(text: str) -> date:
-    """An argparse type for ``--since`` / ``--until``: a day written YYYY-MM-DD."""
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date written YYYY-MM-DD: {text[:40]!r}") from None
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -32,12 +32,9 @@ def frame(lines: Iterable[PlayerGame]) -> pl.LazyFrame:
 
 def in_range(players: pl.LazyFrame, since: date | None, until: date | None) -> pl.LazyFrame:
     """The games dated from ``since`` to ``until`` (both included); with a range, a game with no date is left out."""
-    day = pl.col("date").str.slice(0, 10)
-    if since is not None:
-        players = players.filter(day >= since.isoformat())
-    if until is not None:
-        players = players.filter(day <= until.isoformat())
-    return players
+    from ..stats.league import dated
+
+    return players if since is None and until is None else players.filter(dated(since, until))
 
 
 def _collect(lazy: pl.LazyFrame) -> pl.DataFrame:

@@ -21,7 +21,7 @@ from typing import TextIO
 from ..parallel import AuditOptions, default_jobs, fewer_collections, plan_units
 from ..audit import forced_ruleset
 from ..cli_common import EXIT_CLEAN as EXIT_OK
-from ..cli_common import EXIT_USAGE, CommandParser, job_count
+from ..cli_common import EXIT_USAGE, CommandParser, iso_date, job_count
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
@@ -45,6 +45,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--league", action="store_true", help="the league table's measures: win rate, points for and against, "
+                   "calls made by round and alone, euchres, reneges per 100 plays (--by player, team or seat)")
+    p.add_argument("--since", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or later")
+    p.add_argument("--until", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or earlier")
     return p
 
 
@@ -233,6 +237,9 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     if args.partition_by and not args.out:
         err.write("euchre-audit stats: --partition-by needs --out DIR\n")
         return EXIT_USAGE
+    if args.league and args.by not in ("player", "team", "seat"):
+        err.write(f"euchre-audit stats: --league is by player, team or seat, not by {args.by}\n")
+        return EXIT_USAGE
     try:
         forced = forced_ruleset(args.rules, args.overrides)  # as the audit chooses rulesets
     except RulesetError as e:
@@ -265,7 +272,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             _copy_tables(table_dirs, root, partition)
         finish_tables(root, partition)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
-        frame = _view(args.by, roots)
+        frame = _view(args.by, roots, args.league, args.since, args.until)
         written = _write_view(frame, args.format, out, err)
         return written if written != EXIT_OK else status
     finally:
@@ -273,15 +280,16 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _view(by: str, roots: list[Path]):  # type: ignore[no-untyped-def]
+def _view(by: str, roots: list[Path], league: bool = False, since=None, until=None):  # type: ignore[no-untyped-def]
     import polars as pl
 
+    from .league import in_range, league_lazy
     from .tables import scan_tables
-    from .views import view
+    from .views import _collect, view
 
     scans = [scan_tables(r) for r in roots]
-    tables = {t: pl.concat([s[t] for s in scans]) for t in TABLES}
-    return view(by, tables)
+    tables = in_range({t: pl.concat([s[t] for s in scans]) for t in TABLES}, since, until)
+    return _collect(league_lazy(tables["players"], by)) if league else view(by, tables)
 
 
 if __name__ == "__main__":  # pragma: no cover
