@@ -16,7 +16,7 @@ from typing import TextIO
 
 from ..standings.box import PlayerGame
 from ..standings.rank import Standings
-from ..standings.render import change_head, table_rows
+from ..standings.render import change_head, said_of, table_rows
 from ..standings.seating import NightFinding
 from .page import _STEPS
 from .words import printable
@@ -131,7 +131,7 @@ def standings_view(s: Standings) -> StandingsView:
     who = "player" if s.by == "player" else "partnership"
     said = []
     for line in s.lines:
-        if not (line.changes or line.moved):
+        if not said_of(line):
             continue
         tail = None
         if not line.changes and line.moved_by:

@@ -46,7 +46,7 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
         moved = cells is not head and cells[0] != cells[8]  # the place, or its sharing, is not the sheets'
         out.write(f"  {text}{'  <- moved' if moved else ''}".rstrip() + "\n")
     out.write("  won: games won (a round's game each, on a progressive night); lone: lone hands made; euchres: euchres inflicted\n")
-    said = [line for line in s.lines if line.changes or line.moved]
+    said = [line for line in s.lines if said_of(line)]
     if said:
         out.write("\nWhat the corrections did:\n")
         for line in said:
@@ -70,11 +70,14 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
 
 
 def change_head(line: Line) -> str:
-    """``Bob: 3rd on the sheets, 2nd corrected``."""
+    """``Bob: 3rd on the sheets, 2nd corrected`` (and the games won, where a correction changed a game's winner)."""
     name = printable(line.name)
+    won = (f" (games won {line.corrected.won}, {line.sheet.won} on the sheets)"
+           if line.corrected.won != line.sheet.won else "")
     if line.moved:
-        return f"{name}: {place_words(line.sheet_place, line.sheet_shared)} on the sheets, {place_words(line.place, line.shared)} corrected"
-    return f"{name}: {place_words(line.place, line.shared)} on the sheets and corrected"
+        return (f"{name}: {place_words(line.sheet_place, line.sheet_shared)} on the sheets, "
+                f"{place_words(line.place, line.shared)} corrected{won}")
+    return f"{name}: {place_words(line.place, line.shared)} on the sheets and corrected{won}"
 
 
 def change_sentence(line: Line) -> str:
@@ -86,6 +89,11 @@ def change_sentence(line: Line) -> str:
     if line.moved_by:
         return head + f": {name}'s points stand; moved by the corrections of {', '.join(printable(n) for n in line.moved_by)}"
     return head
+
+
+def said_of(line: Line) -> bool:
+    """Whether the corrections changed anything of this line's: its points, place or games won."""
+    return bool(line.changes) or line.moved or line.corrected.won != line.sheet.won
 
 
 def line_dict(line: Line) -> dict[str, Any]:
@@ -103,7 +111,7 @@ def line_dict(line: Line) -> dict[str, Any]:
                          "line": c.line} for c in line.changes],
         "moved_by": list(line.moved_by),
         "sat_out": list(line.sat_out),
-        "said": change_sentence(line) if line.changes or line.moved else None,
+        "said": change_sentence(line) if said_of(line) else None,
     }
 
 
