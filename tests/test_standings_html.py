@@ -12,8 +12,11 @@ import pytest
 from auditor.cli import main
 from conftest import SAMPLES
 from ruling_files import SCRIPT
-from test_ruling_browser import OUT, Loaded, _clean_load, browser  # noqa: F401  (the browser fixture)
+import test_ruling_browser
+from test_ruling_browser import OUT, Loaded, _clean_load
 from test_ruling_html import parsed
+
+browser = test_ruling_browser.browser  # the headless Chromium fixture (skips without it)
 
 NIGHT = SAMPLES / "progressive-night"
 ROUNDS = sorted(str(p) for p in NIGHT.glob("round-*.txt"))
@@ -73,7 +76,7 @@ def test_names_from_the_tags_show_as_text(tmp_path: Path) -> None:
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
-def test_the_standings_in_a_browser(browser: Any) -> None:  # noqa: F811
+def test_the_standings_in_a_browser(browser: Any) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     target = OUT / "progressive-night.html"
     assert main([*ROUNDS, "--format", "html", "-o", str(target), "--jobs", "1"], io.StringIO(), io.StringIO()) == 1
@@ -95,7 +98,7 @@ def test_the_standings_in_a_browser(browser: Any) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("paper,width_px", [("A4", 703)])
-def test_the_standings_print(browser: Any, paper: str, width_px: int) -> None:  # noqa: F811
+def test_the_standings_print(browser: Any, paper: str, width_px: int) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     target = OUT / "standings.html"
     assert main(["standings", str(NIGHT), "--format", "html", "-o", str(target), "--jobs", "1"], io.StringIO(), io.StringIO()) == 1
