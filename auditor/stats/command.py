@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
     p.add_argument("--by", choices=VIEWS, default="player", help="the summary view (default: player)")
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
-    p.add_argument("--out", metavar="DIR", help="also write the four tables (games, hands, plays, findings) as Parquet under DIR")
+    p.add_argument("--out", metavar="DIR", help="also write the five tables (games, hands, plays, findings, players) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
