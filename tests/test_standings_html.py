@@ -110,3 +110,10 @@ def test_the_standings_print(browser: Any, paper: str, width_px: int) -> None:
         assert pdf.startswith(b"%PDF")
     finally:
         loaded.close()
+
+
+def test_the_same_night_page_for_any_number_of_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import auditor.parallel as parallel
+
+    monkeypatch.setattr(parallel, "HTML_UNIT_BYTES", 8000)  # a game or two a unit: the standings are summed in the parent
+    assert html_of(*ROUNDS, "--jobs", "1") == html_of(*ROUNDS, "--jobs", "2")
