@@ -114,11 +114,34 @@ def test_each_correction_is_named_with_its_hand_and_points(night: dict[str, Any]
     assert ivy["what"] == "N (Ivy) alone in spades, 5 tricks: lone march" and ivy["file"].endswith("round-5.txt")
     assert lines["Ivy"]["said"] == ("Ivy: 4th on the sheets, 3rd corrected (games won 2, 1 on the sheets): hand 7 of "
                                     "round 5 (table 2): N (Ivy) alone in spades, 5 tricks: lone march, +2 (P701)")
-    (jack,) = lines["Jack"]["corrections"]
+    jack, _ = lines["Jack"]["corrections"]  # the second is the other side's, in round 5 (below)
     assert (jack["where"], jack["points"], jack["what"]) == ("hand 1 of round 3 (table 1)", -2, "E (Leo) in spades, 2 tricks: euchred")
     assert lines["Hank"]["corrections"] == [] and lines["Hank"]["moved_by"] == ["Mia"]
     assert lines["Hank"]["said"] == "Hank: 1st on the sheets, 2nd corrected: Hank's points stand; moved by the corrections of Mia"
     assert lines["Bob"]["said"] is None  # nothing of Bob's changed
+
+
+def test_the_other_sides_correction_that_changed_a_result_is_named(night: dict[str, Any]) -> None:
+    """Round 5, table 2: 5-6 on the sheet, Carol and Jack (EW) won; Ivy's lone march is worth 2 more to NS, 7-6,
+    so they lost.  Their own points stand there: the correction is the other side's, named with the side it went to."""
+    lines = {line["name"]: line for line in night["standings"]}
+    march = {"where": "hand 7 of round 5 (table 2)", "what": "N (Ivy) alone in spades, 5 tricks: lone march",
+             "codes": ["P701"], "points": 2, "against": "Alice & Ivy"}
+    (carol,) = lines["Carol"]["corrections"]
+    assert {k: carol[k] for k in march} == march
+    assert lines["Carol"]["said"] == (
+        "Carol: 10th on the sheets, 8th (shared) corrected (games won 1, 2 on the sheets): Carol's points stand; "
+        "moved by the corrections of Jack, Leo; hand 7 of round 5 (table 2): N (Ivy) alone in spades, 5 tricks: "
+        "lone march, +2 to Alice & Ivy (P701)")
+    # Jack: his own -2 of round 3 (the euchre's points leave his column) and the game of round 5 lost to the march
+    assert [(c["where"], c["points"], c["against"]) for c in lines["Jack"]["corrections"]] == [
+        ("hand 1 of round 3 (table 1)", -2, None), ("hand 7 of round 5 (table 2)", 2, "Alice & Ivy")]
+    # round 3, table 1 was a tie on the sheet (7-7) and is corrected on both sides at the same hand: said once each,
+    # as the side's own correction (Mia +2; Leo -2, whose games won stand: he won rounds 1 and 5 either way)
+    assert [(c["points"], c["against"]) for c in lines["Mia"]["corrections"]] == [(2, None)]
+    assert [(c["points"], c["against"]) for c in lines["Leo"]["corrections"]] == [(-2, None)]
+    # Ivy and Alice won the game on the corrections of their own side: nothing of the other side's is listed
+    assert all(c["against"] is None for n in ("Ivy", "Alice") for c in lines[n]["corrections"])
 
 
 def test_players_who_sit_out_a_round(night: dict[str, Any]) -> None:

@@ -3,7 +3,7 @@
 - Whenever the audit finds no scoring-relevant error, the standings from the sheets are the standings
   from the corrected scores: every figure and every place.
 - Whatever the sheets say, each player's corrections add up to the difference, and each rests on a
-  scoring-relevant finding at its hand.
+  scoring-relevant finding at its hand; a player whose games won or tied changed is told by which correction.
 - A player's games are the rounds they were seated in; the points credited are the games' points,
   each side's to both its players.
 """
@@ -57,8 +57,11 @@ def test_the_sheets_stand_unless_the_audit_finds_a_scoring_error(seed: int, tabl
     table = standings(frame(line for g in games for line in player_games("night", g)), "player", ranking)
     relevant = {(g.index, f.hand) for g in games for f in g.all_findings() if scoring_relevant(f)}
     for line in table.lines:
-        assert sum(c.delta for c in line.changes) == line.corrected.points - line.sheet.points, line
+        own = [c for c in line.changes if c.against is None]  # the others are the other side's (a result changed)
+        assert sum(c.delta for c in own) == line.corrected.points - line.sheet.points, line
         assert all(c.codes for c in line.changes), line  # every correction names the findings behind it
+        if (line.corrected.won, line.corrected.tied) != (line.sheet.won, line.sheet.tied):
+            assert line.changes, line  # a game's result changed: by a correction of this side's or the other's
     if not relevant:
         for line in table.lines:
             assert line.corrected == line.sheet and not line.changes, line
@@ -80,5 +83,6 @@ def test_a_night_with_wrong_sheet_entries_is_corrected_and_says_where() -> None:
     wrong = {(g.index, f.hand) for g in games for f in g.all_findings() if f.code.code == "P701"}
     assert wrong
     changed = [line for line in table.lines if line.changes]
-    assert changed and all(line.corrected.points - line.sheet.points == sum(c.delta for c in line.changes) for line in changed)
+    assert changed and all(line.corrected.points - line.sheet.points == sum(c.delta for c in line.changes if c.against is None)
+                           for line in changed)
     assert {c.codes for line in changed for c in line.changes} <= {("P701",), ("G801", "P701")}

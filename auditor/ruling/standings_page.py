@@ -16,7 +16,7 @@ from typing import TextIO
 
 from ..standings.box import PlayerGame
 from ..standings.rank import Standings
-from ..standings.render import change_head, said_of, table_rows
+from ..standings.render import change_head, change_parts, said_of, table_rows
 from ..standings.seating import NightFinding
 from .page import _STEPS
 from .words import printable
@@ -68,8 +68,7 @@ class Running:
 @dataclass(frozen=True, slots=True)
 class Said:
     head: str
-    changes: list[str]
-    tail: str | None
+    changes: list[str]  # the corrections, whose moved this line, the other side's that changed a result
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +128,7 @@ def running(s: Standings) -> Running | None:
 
 def standings_view(s: Standings) -> StandingsView:
     who = "player" if s.by == "player" else "partnership"
-    said = []
-    for line in s.lines:
-        if not said_of(line):
-            continue
-        tail = None
-        if not line.changes and line.moved_by:
-            tail = f"{printable(line.name)}'s points stand; moved by the corrections of {', '.join(printable(n) for n in line.moved_by)}"
-        said.append(Said(change_head(line), [c.words() for c in line.changes], tail))
+    said = [Said(change_head(line), change_parts(line)) for line in s.lines if said_of(line)]
     head = ["place", who, "games", "won", "points", "against", "lone", "euchres", "sheet place", "sheet won", "sheet points"]
     rows = [(cells, line.moved) for cells, line in zip(table_rows(s), s.lines)]
     sat = [f"{printable(line.name)}: {', '.join(line.sat_out)}" for line in s.lines if line.sat_out]

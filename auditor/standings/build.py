@@ -36,7 +36,7 @@ def standings(players: pl.LazyFrame, by: str, rules: StandingsRules) -> Standing
     lines = []
     for name in sorted(corrected, key=lambda n: (place[n][0], n)):
         mine = changes.get(name, ())
-        crossed = () if mine or place[name] == sheet_place[name] else moved_by(
+        crossed = () if any(not c.against for c in mine) or place[name] == sheet_place[name] else moved_by(
             name, {n: p for n, (p, _) in sheet_place.items()}, {n: p for n, (p, _) in place.items()}, changed)
         sat = tuple(labels[i] for i, key in enumerate(rounds) if key[1] not in played[name]) if night and by == "player" else ()
         lines.append(Line(name, games[name], len(played[name]), corrected[name], sheet[name], place[name][0],
@@ -96,5 +96,6 @@ def _changes(rows: list[dict[str, object]]) -> dict[str, tuple[Change, ...]]:
             where = f"{c['hands']} of game {c['game']} of {c['file']}"
         out.setdefault(str(c["name"]), []).append(Change(
             printable(where), printable(str(c["what"])), tuple(str(x) for x in c["codes"]),  # type: ignore[attr-defined]
-            int(c["delta"]), str(c["file"]), int(c["line"])))  # type: ignore[call-overload]
+            int(c["delta"]), str(c["file"]), int(c["line"]),  # type: ignore[call-overload]
+            printable(str(c["against"])) if c["against"] is not None else None))
     return {name: tuple(changes) for name, changes in out.items()}

@@ -91,16 +91,26 @@ def by_round(players: pl.LazyFrame, by: str) -> pl.DataFrame:
 
 
 def corrections(players: pl.LazyFrame, by: str) -> list[dict[str, object]]:
-    """Every correction of a player's (or partnership's) points, where it was and what it was."""
-    rows = _collect(
-        _named(players, by).filter(pl.col("corrections").is_not_null())
-        .filter(pl.col("side_first") if by == "partnership" else pl.lit(True))
-        .select("name", "file", "game", "event", "date", "round", "table", "corrections")
-    )
+    """Every correction of a player's (or partnership's) points, where it was and what it was; and the other side's
+    corrections in a game whose result they changed (``against``: the side they went to), a game won or lost."""
+    named = _named(players, by).filter(pl.col("side_first") if by == "partnership" else pl.lit(True))
+    where = ["name", "file", "game", "event", "date", "round", "table"]
+    own = named.filter(pl.col("corrections").is_not_null()).select(*where, "corrections", pl.lit(None, pl.String).alias("to_side"))
+    other = (players.filter(pl.col("side_first"), pl.col("corrections").is_not_null())
+             .select("file", "game", pl.col("side").alias("other_side"), pl.col("corrections").alias("theirs"),
+                     pl.coalesce("partners", "side").alias("to_side")))
+    flipped = (named.filter(pl.col("result").ne_missing(pl.col("sheet_result")))
+               .join(other, on=["file", "game"], how="inner").filter(pl.col("other_side") != pl.col("side"))
+               .select(*where, pl.col("theirs").alias("corrections"), "to_side"))
+    rows = _collect(pl.concat([own, flipped]))
     out = []
     for row in rows.iter_rows(named=True):
+        row["against"] = row.pop("to_side")
         for c in json.loads(row.pop("corrections")):
             out.append({**row, **c})
+    # a hand corrected on both sides (a euchre's points written in the wrong column) is said once, as this side's
+    own_hands = {(c["name"], c["file"], c["game"], c["hand"]) for c in out if c["against"] is None}
+    out = [c for c in out if c["against"] is None or (c["name"], c["file"], c["game"], c["hand"]) not in own_hands]
     out.sort(key=lambda c: (str(c["name"]), str(c["file"]), int(c["game"]), int(c["line"])))
     return out
 

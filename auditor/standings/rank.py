@@ -29,7 +29,8 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One correction of a player's points: where, what the hand was, the findings behind it, the points."""
+    """One correction of a player's points (or of the other side's, where it changed the game's result): where, what
+    the hand was, the findings behind it, the points."""
 
     where: str  # "hand 3 of round 2 (table 1)"
     what: str  # the hand's result in words
@@ -37,10 +38,12 @@ class Change:
     delta: int
     file: str
     line: int
+    against: str | None = None  # the other side's correction, which changed the game's result: the side it went to
 
     def words(self) -> str:
         codes = f" ({', '.join(self.codes)})" if self.codes else ""
-        return f"{self.where}: {self.what}, {self.delta:+d}{codes}"
+        to = f" to {self.against}" if self.against else ""
+        return f"{self.where}: {self.what}, {self.delta:+d}{to}{codes}"
 
 
 @dataclass(frozen=True, slots=True)

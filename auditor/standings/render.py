@@ -50,15 +50,13 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
     if said:
         out.write("\nWhat the corrections did:\n")
         for line in said:
-            if len(line.changes) <= 1:
+            parts = change_parts(line)
+            if len(parts) <= 1:
                 out.write(f"  {change_sentence(line)}\n")
                 continue
             out.write(f"  {change_head(line)}:\n")
-            for change in line.changes[:LISTED_CHANGES]:
-                out.write(f"    {change.words()}\n")
-            extra = line.changes[LISTED_CHANGES:]
-            if extra:
-                out.write(f"    and {plural(len(extra), 'more correction')}, {sum(c.delta for c in extra):+d} in all\n")
+            for part in parts:
+                out.write(f"    {part}\n")
     sat = [line for line in s.lines if line.sat_out]
     if sat:
         out.write("\nSat out: " + "; ".join(f"{printable(line.name)} ({', '.join(line.sat_out)})" for line in sat) + "\n")
@@ -80,15 +78,24 @@ def change_head(line: Line) -> str:
     return f"{name}: {place_words(line.place, line.shared)} on the sheets and corrected{won}"
 
 
+def change_parts(line: Line) -> list[str]:
+    """What changed this line: its own corrections, whose corrections moved it when its points stand, and the
+    other side's corrections that changed the result of one of its games (``+2 to Alice & Ivy``)."""
+    own = [c for c in line.changes if not c.against]
+    parts = [c.words() for c in own]
+    if not own and line.moved_by:
+        parts.append(f"{printable(line.name)}'s points stand; moved by the corrections of "
+                     f"{', '.join(printable(n) for n in line.moved_by)}")
+    parts += [c.words() for c in line.changes if c.against]
+    if len(parts) > LISTED_CHANGES:
+        parts[LISTED_CHANGES:] = [f"and {plural(len(parts) - LISTED_CHANGES, 'more correction')}"]
+    return parts
+
+
 def change_sentence(line: Line) -> str:
     """``Bob: 3rd on the sheets, 2nd corrected: hand 3 of round 2 (table 1): N (Bob) alone ..., +2 (P701)``."""
-    name = printable(line.name)
-    head = change_head(line)
-    if line.changes:
-        return head + ": " + "; ".join(c.words() for c in line.changes[:LISTED_CHANGES])
-    if line.moved_by:
-        return head + f": {name}'s points stand; moved by the corrections of {', '.join(printable(n) for n in line.moved_by)}"
-    return head
+    parts = change_parts(line)
+    return change_head(line) + (": " + "; ".join(parts) if parts else "")
 
 
 def said_of(line: Line) -> bool:
@@ -108,7 +115,7 @@ def line_dict(line: Line) -> dict[str, Any]:
         "corrected": totals(line.corrected, line.place, line.shared),
         "sheet": totals(line.sheet, line.sheet_place, line.sheet_shared),
         "corrections": [{"where": c.where, "what": c.what, "codes": list(c.codes), "points": c.delta, "file": c.file,
-                         "line": c.line} for c in line.changes],
+                         "line": c.line, "against": c.against} for c in line.changes],
         "moved_by": list(line.moved_by),
         "sat_out": list(line.sat_out),
         "said": change_sentence(line) if said_of(line) else None,
