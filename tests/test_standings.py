@@ -162,6 +162,8 @@ def test_the_readme_quotes_the_standings_as_they_are(monkeypatch: pytest.MonkeyP
     status, text, _ = run("samples/progressive-night/")
     assert status == 1 and quoted == text
     assert "Mia: 2nd on the sheets, 1st corrected (games won 3, 2 on the sheets): hand 1 of round 3 (table 1)" in text
+    # the sit-outs in the order of the rounds (the file header's rotation: one player a round)
+    assert text.endswith("\nSat out: Alice (round 1); Bob (round 2); Carol (round 3); Dan (round 4); Erin (round 5)\n")
 
 
 def test_csv_has_a_row_a_player(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from ..standings.box import PlayerGame
 from ..standings.rank import Standings
-from ..standings.render import change_head, change_parts, said_of, table_rows
+from ..standings.render import change_head, change_parts, said_of, sat_out_in_order, table_rows
 from ..standings.seating import NightFinding
 from .page import _STEPS
 from .words import printable
@@ -131,7 +131,7 @@ def standings_view(s: Standings) -> StandingsView:
     said = [Said(change_head(line), change_parts(line)) for line in s.lines if said_of(line)]
     head = ["place", who, "games", "won", "points", "against", "lone", "euchres", "sheet place", "sheet won", "sheet points"]
     rows = [(cells, line.moved) for cells, line in zip(table_rows(s), s.lines)]
-    sat = [f"{printable(line.name)}: {', '.join(line.sat_out)}" for line in s.lines if line.sat_out]
+    sat = [f"{printable(line.name)}: {', '.join(line.sat_out)}" for line in sat_out_in_order(s)]
     return StandingsView(s.title, s.rule_words(), who, s.games, len(s.rounds) if s.tagged else 0, head, rows, said, sat,
                          bars(s), running(s))
 

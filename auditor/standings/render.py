@@ -57,7 +57,7 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
             out.write(f"  {change_head(line)}:\n")
             for part in parts:
                 out.write(f"    {part}\n")
-    sat = [line for line in s.lines if line.sat_out]
+    sat = sat_out_in_order(s)
     if sat:
         out.write("\nSat out: " + "; ".join(f"{printable(line.name)} ({', '.join(line.sat_out)})" for line in sat) + "\n")
     if night:
@@ -65,6 +65,13 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
 
         out.write("\n")
         write_night(list(night), out)
+
+
+def sat_out_in_order(s: Standings) -> list[Line]:
+    """The players who sat out a round, in the order of the rounds they sat out (then by name)."""
+    order = {label: i for i, label in enumerate(s.rounds)}
+    return sorted((line for line in s.lines if line.sat_out),
+                  key=lambda line: ([order.get(r, len(order)) for r in line.sat_out], line.name))
 
 
 def change_head(line: Line) -> str:

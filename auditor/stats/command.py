@@ -194,8 +194,8 @@ def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: igno
     else:
         with pl.Config(
             tbl_rows=-1, tbl_cols=-1, float_precision=1, tbl_width_chars=400, tbl_hide_dataframe_shape=True,
-            tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True,
-        ):
+            tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True, fmt_str_lengths=100,
+        ):  # names and headers whole (left_bower_errors_per_100_plays, a long partnership)
             out.write(f"{frame}\n")
     return EXIT_OK
 
