@@ -177,8 +177,9 @@ def test_csv_has_a_row_a_player(tmp_path: Path) -> None:
     assert any(r.startswith("4,true,Grace,5,5,4,0,30,") for r in rows)
 
 
-def test_partnerships_of_a_fixed_partner_league(tmp_path: Path) -> None:
-    """Three games of the same two partnerships: each partnership's figures are its side's, once a game."""
+def league_file(tmp_path: Path) -> Path:
+    """Three games of the same two partnerships on 1, 2 and 3 March, a hand each: N calls spades and NS march (2),
+    are euchred (EW 2), march (2)."""
     games = []
     for i, (ns, ew) in enumerate(((2, 0), (0, 2), (2, 0)), start=1):
         games.append(
@@ -188,6 +189,12 @@ def test_partnerships_of_a_fixed_partner_league(tmp_path: Path) -> None:
         )
     path = tmp_path / "league.txt"
     path.write_text("\n".join(games), encoding="utf-8")
+    return path
+
+
+def test_partnerships_of_a_fixed_partner_league(tmp_path: Path) -> None:
+    """Three games of the same two partnerships: each partnership's figures are its side's, once a game."""
+    path = league_file(tmp_path)
     status, out, _ = run(str(path), "--by", "partnership", "--format", "json")
     assert status == 0  # the sheets stand
     lines = {line["name"]: line for line in json.loads(out)["standings"]}
@@ -198,6 +205,31 @@ def test_partnerships_of_a_fixed_partner_league(tmp_path: Path) -> None:
     status, out, _ = run(str(path), "--by", "partnership", "--format", "json", "--since", "2026-03-02", "--until", "2026-03-02")
     lines = {line["name"]: line for line in json.loads(out)["standings"]}
     assert {n: v["corrected"]["points"] for n, v in lines.items()} == {"Ann & Cy": 0, "Bea & Di": 2}
+
+
+def test_text_and_csv_read_no_running_totals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The running totals are players times rounds (a season online: many thousands of each); only JSON and HTML
+    show them, so text and CSV never read them, and still count each one's rounds (here the three days)."""
+    import auditor.standings.compute as compute
+
+    path = league_file(tmp_path)
+    status, out, _ = run(str(path), "--format", "json")
+    running = json.loads(out)["running"]
+    # Ann: 2, +0, +2 (march, euchred, march); Bea the reverse: 0, +2, +0
+    assert running["Ann"] == {"corrected": [2, 2, 4], "sheet": [2, 2, 4]}
+    assert running["Bea"] == {"corrected": [0, 2, 2], "sheet": [0, 2, 2]}
+
+    def never(*_: object) -> None:
+        raise AssertionError("the running totals were read")
+
+    monkeypatch.setattr(compute, "by_round", never)
+    status, out, err = run(str(path), "--format", "csv")
+    assert (status, err) == (0, "")
+    rows = {r.split(",")[2]: r.split(",") for r in out.splitlines()[1:]}
+    assert {name: (r[3], r[4], r[7]) for name, r in rows.items()} == {  # games, rounds (days), points
+        "Ann": ("3", "3", "4"), "Cy": ("3", "3", "4"), "Bea": ("3", "3", "2"), "Di": ("3", "3", "2")}
+    status, out, _ = run(str(path))
+    assert status == 0 and "(3 games, 4 players)" in out
 
 
 def test_ties_are_broken_by_the_rule_the_ruleset_names(tmp_path: Path) -> None:

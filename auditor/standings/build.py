@@ -16,33 +16,39 @@ from .rank import Change, Line, Standings, Totals, moved_by, places
 SAT_OUT_ROUNDS = 30
 
 
-def standings(players: pl.LazyFrame, by: str, rules: StandingsRules) -> Standings:
-    """The standings of every game in ``players`` (already limited to a date range)."""
+def standings(players: pl.LazyFrame, by: str, rules: StandingsRules, running: bool = True) -> Standings:
+    """The standings of every game in ``players`` (already limited to a date range).  ``running``: with each one's
+    running total round by round (players times rounds of memory; a night's sit-outs are listed either way)."""
     sums = compute.totals(players, by)
     corrected: dict[str, Totals] = {}
     sheet: dict[str, Totals] = {}
     games: dict[str, int] = {}
+    played: dict[str, int] = {}
     for r in sums.iter_rows(named=True):
         name = r["name"]
         corrected[name] = Totals(r["points"], r["against"], r["won"], r["tied"], r["lone_hands"], r["euchres"])
         sheet[name] = Totals(r["sheet_points"], r["sheet_against"], r["sheet_won"], r["sheet_tied"], r["lone_hands"], r["euchres"])
-        games[name] = r["games"]
-    rounds, running, played = _running(compute.by_round(players, by))
+        games[name], played[name] = r["games"], r["rounds"]
+    keys = sorted(compute.round_keys(players, by), key=_round_order)
+    days, nights = {k[0] for k in keys}, {k[1] for k in keys}
+    rounds = [(_label(k, len(days) > 1, len(nights) > 1), k) for k in keys]
+    night = len(nights) == 1 and len(days) == 1 and all(k[2] for k in keys) and len(keys) <= SAT_OUT_ROUNDS
+    totals, seated = _running(compute.by_round(players, by), keys) if running or (night and by == "player") else ({}, {})
     changes = _changes(compute.corrections(players, by))
     place, sheet_place = places(corrected, rules), places(sheet, rules)
     changed = [n for n in corrected if corrected[n].points != sheet[n].points or corrected[n].won != sheet[n].won]
     labels = [label for label, _ in rounds]
-    night = len({key[:2] for _, key in rounds}) == 1 and all(key[2] for _, key in rounds) and len(rounds) <= SAT_OUT_ROUNDS
     lines = []
     for name in sorted(corrected, key=lambda n: (place[n][0], n)):
         mine = changes.get(name, ())
         crossed = () if any(not c.against for c in mine) or place[name] == sheet_place[name] else moved_by(
             name, {n: p for n, (p, _) in sheet_place.items()}, {n: p for n, (p, _) in place.items()}, changed)
-        sat = tuple(labels[i] for i, key in enumerate(rounds) if key[1] not in played[name]) if night and by == "player" else ()
-        lines.append(Line(name, games[name], len(played[name]), corrected[name], sheet[name], place[name][0],
+        sat = tuple(labels[i] for i, key in enumerate(keys) if key not in seated[name]) if night and by == "player" else ()
+        lines.append(Line(name, games[name], played[name], corrected[name], sheet[name], place[name][0],
                           sheet_place[name][0], place[name][1], sheet_place[name][1], mine, crossed, sat))
-    tagged = bool(rounds) and all(key[2] for _, key in rounds)
-    return Standings(by, rules, tuple(lines), tuple(labels), running, _title(rounds), compute.game_count(players), tagged=tagged)
+    tagged = bool(keys) and all(k[2] for k in keys)
+    return Standings(by, rules, tuple(lines), tuple(labels), totals if running else {}, _title(rounds),
+                     compute.game_count(players), tagged=tagged)
 
 
 def _round_order(key: tuple[str, str, str]) -> tuple[str, str, int, str]:
@@ -51,14 +57,11 @@ def _round_order(key: tuple[str, str, str]) -> tuple[str, str, int, str]:
     return day, night, number, step
 
 
-def _running(rows: pl.DataFrame) -> tuple[list[tuple[str, tuple[str, str, str]]], dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, set[tuple[str, str, str]]]]:
-    """The rounds in order with their labels, each name's running totals (corrected, sheet), and the rounds each played."""
+def _running(rows: pl.DataFrame, keys: Sequence[tuple[str, str, str]]) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, set[tuple[str, str, str]]]]:
+    """Each name's running totals after each round (corrected, sheet), and the rounds each played in."""
     per: dict[str, dict[tuple[str, str, str], tuple[int, int]]] = {}
     for r in rows.iter_rows(named=True):
         per.setdefault(r["name"], {})[(r["day"], r["night"], r["step"])] = (r["points"], r["sheet_points"])
-    keys = sorted({k for mine in per.values() for k in mine}, key=_round_order)
-    days, nights = {k[0] for k in keys}, {k[1] for k in keys}
-    rounds = [(_label(k, len(days) > 1, len(nights) > 1), k) for k in keys]
     running = {}
     for name, mine in per.items():
         total = sheet = 0
@@ -69,7 +72,7 @@ def _running(rows: pl.DataFrame) -> tuple[list[tuple[str, tuple[str, str, str]]]
             a.append(total)
             b.append(sheet)
         running[name] = (tuple(a), tuple(b))
-    return rounds, running, {name: set(mine) for name, mine in per.items()}
+    return running, {name: set(mine) for name, mine in per.items()}
 
 
 def _label(key: tuple[str, str, str], days: bool, nights: bool) -> str:

@@ -90,7 +90,7 @@ def _standings(args: argparse.Namespace, roots: list[Path], forced: StandingsRul
                       "give one with --rules, or --set standings.rank_by=... and standings.tie_break=[...]\n")
             return EXIT_USAGE
         rules = StandingsRules.from_text(ranked[0]) if ranked else StandingsRules()
-    table = standings(players, args.by, rules)
+    table = standings(players, args.by, rules, running=args.format in ("json", "html"))  # text, CSV: no running totals
     night = compute.two_tables(players)
     written = _write(table, night, args, out, err)
     if written is not None:

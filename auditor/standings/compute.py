@@ -55,18 +55,20 @@ def _once(column: str, by: str) -> pl.Expr:
 
 
 def totals(players: pl.LazyFrame, by: str) -> pl.DataFrame:
-    """One row per player or partnership: games, points, results and what they did, on the rules and on the sheet."""
+    """One row per player or partnership: games, rounds played in, points, results and what they did, on the rules and
+    on the sheet."""
     won = (pl.col("result") == "won").cast(pl.Int64)
     tied = (pl.col("result") == "tied").cast(pl.Int64)
     sheet_won = (pl.col("sheet_result") == "won").cast(pl.Int64)
     sheet_tied = (pl.col("sheet_result") == "tied").cast(pl.Int64)
     games = pl.col("side_first").cast(pl.Int64).sum() if by == "partnership" else pl.len()
     return _collect(
-        _named(players, by)
+        step_keys(_named(players, by))
         .with_columns(won.alias("won"), tied.alias("tied"), sheet_won.alias("sheet_won"), sheet_tied.alias("sheet_tied"))
         .group_by("name")
         .agg(
             games.cast(pl.Int64).alias("games"),
+            pl.struct("day", "night", "step").n_unique().cast(pl.Int64).alias("rounds"),
             *(_once(c, by).cast(pl.Int64).alias(c) for c in ("points", "against", "sheet_points", "sheet_against", "won",
                                                              "tied", "sheet_won", "sheet_tied", "euchres")),
             pl.col("lone_made").sum().cast(pl.Int64).alias("lone_hands"),
@@ -81,8 +83,16 @@ def step_keys(players: pl.LazyFrame) -> pl.LazyFrame:
                                 pl.col("event").fill_null("").alias("night"), pl.col("round").fill_null("").alias("step"))
 
 
+def round_keys(players: pl.LazyFrame, by: str) -> list[tuple[str, str, str]]:
+    """The rounds of the games (date, event, Round tag) with a player (or partnership) named, each once: as many as
+    there are rounds (or days)."""
+    keys = _collect(step_keys(_named(players, by)).select("day", "night", "step").unique())
+    return [(r["day"], r["night"], r["step"]) for r in keys.iter_rows(named=True)]
+
+
 def by_round(players: pl.LazyFrame, by: str) -> pl.DataFrame:
-    """One row per player (or partnership) and round: the points they scored in it, on the rules and on the sheet."""
+    """One row per player (or partnership) and round: the points they scored in it, on the rules and on the sheet.
+    As many rows as players times rounds: read only for the running totals (JSON, HTML) and a night's sit-outs."""
     return _collect(
         step_keys(_named(players, by))
         .group_by("name", "day", "night", "step")
