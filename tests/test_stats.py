@@ -319,9 +319,9 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
 
 
 def test_parallel_stats_equal_single_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import auditor.parallel as parallel
+    import auditor.units as units
 
-    monkeypatch.setattr(parallel, "UNIT_BYTES", 4000)
+    monkeypatch.setattr(units, "UNIT_BYTES", 4000)
     text, _ = _season(games=10, seed=31, errors=0.2)
     path = tmp_path / "big.txt"
     path.write_text(text, encoding="utf-8")
