@@ -10,10 +10,11 @@ with the size of the input.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .audit import FileAudit, RulesetChooser, audit_games
 from .findings import Severity
@@ -21,13 +22,18 @@ from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .ruling.summary import Summary
-from .ruling.text import TextStyle, write_summary
+from .formats import stream_format
+from .ruling.text import TextStyle, write_findings, write_summary
+from .selection import Selection
 from .textfile import InputError
 from .pool import WINDOW_PER_JOB, default_jobs, fewer_collections, run_ordered
 from .units import (
     HTML_UNIT_BYTES, MIN_UNIT_BYTES, TAIL_SHARES_PER_JOB, UNIT_BYTES, UNITS_PER_JOB, Unit, plan_units, split_file,
     unit_games, unit_size,
 )
+
+if TYPE_CHECKING:
+    from .progress import Progress
 
 #: what callers imported from here before cutting and the pool had modules of their own
 __all__ = [
@@ -42,9 +48,11 @@ __all__ = [
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, json, lint or html
+    format: str  # text, json, lint, html, or a streamed machine format (jsonl, github, sarif)
     color: bool = False  # the text ruling in colour (the output is a terminal)
     width: int | None = None  # the terminal's width, which the text ruling's tables keep to
+    selection: Selection | None = None  # --select/--ignore (None: every finding)
+    quiet: bool = False  # the text ruling: only the findings
 
 
 @dataclass(slots=True)
@@ -52,12 +60,13 @@ class UnitAudit:
     """What one unit's audit sends back to the parent."""
 
     unit: Unit
-    text: str = ""  # rendered report (text and lint formats)
+    text: str = ""  # rendered report (every format but json)
     games: list[GameResult] = field(default_factory=list)  # json format only
     problems: list[str] = field(default_factory=list)
     has_error: bool = False
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
+    codes: Counter[str] = field(default_factory=Counter)  # findings per code (--statistics)
 
 
 _options: AuditOptions | None = None
@@ -66,6 +75,8 @@ _choosers: dict[str, RulesetChooser] = {}
 
 def _set_options(options: AuditOptions) -> None:
     global _options
+    if options == _options:
+        return  # a cluster's worker is told before every unit: keep its rulesets
     _options = options
     _choosers.clear()
 
@@ -91,7 +102,7 @@ def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
 
 
 def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
-    """Audit one unit and render it (text, lint, html) or keep its games (json).
+    """Audit one unit and render it (or keep its games, for json).
 
     With a ``sink`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
@@ -102,15 +113,23 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
+    streamed = stream_format(fmt)
     style = TextStyle(_options.color, _options.width)
+    selection = _options.selection
     games = 0
     for game in audited_games(unit, result.problems):
+        if selection is not None:
+            game = selection.apply(game)
         games += 1
         result.hands += len(game.hands)
         result.summary.add_game(unit.label, game)
-        if any(f.level is Severity.ERROR for f in game.all_findings()):
+        findings = game.all_findings()
+        result.codes.update(f.code.code for f in findings)
+        if any(f.level is Severity.ERROR for f in findings):
             result.has_error = True
-        if fmt == "json":
+        if streamed is not None:
+            buffer.write(streamed.game(unit.label, game))
+        elif fmt == "json":
             result.games.append(game)
         elif fmt == "lint":
             report.write_lint(FileAudit(unit.label, [game]), buffer)
@@ -118,6 +137,8 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             from .ruling.page import game_html
 
             buffer.write(game_html(unit.label, game))
+        elif _options.quiet:
+            write_findings(unit.label, game, buffer, style)
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer, style)
     if games == 0 and unit.whole and not result.problems:
@@ -127,35 +148,53 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     return result
 
 
+#: runs ``work`` over units (after ``setup(*setup_args)`` where the work is done), results in order
+Runner = Callable[[Callable[[Unit], UnitAudit], Iterable[Unit], Callable[..., None], tuple[Any, ...]], Iterator[UnitAudit]]
+
+
 def run_audit_units(
-    files: list[str], options: AuditOptions, jobs: int, out: TextIO, err: TextIO
+    files: Sequence[str | tuple[Path, str]], options: AuditOptions, jobs: int, out: TextIO, err: TextIO,
+    *, progress: Progress | None = None, codes: Counter[str] | None = None, runner: Runner | None = None,
 ) -> int:
-    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status.
+    """Audit ``files`` (names, or (path, label) pairs) on ``jobs`` processes, or with ``runner``
+    (a cluster); write reports; return the exit status.
 
     Several files or games end with a summary (text and html), added up in input order.
+    ``progress`` is told of every unit done; ``codes`` gets the findings per code.
     """
     from . import report
 
-    paths = [(Path(name), str(Path(name))) for name in files]
+    paths = [(Path(f), str(Path(f))) if isinstance(f, str) else f for f in files]
     # a page is about fifteen times the size of its games: smaller units keep what is in flight small
-    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None)
+    cut = progress is not None and progress.enabled  # one process cuts files too, for a true progress bar
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None, cut=cut)
     any_problem = any_error = False
     audits: list[FileAudit] = []
     summary = Summary()
     problems: list[str] = []
+    streamed = stream_format(options.format)
+    if progress is not None:
+        out = progress.beside(out)
     if options.format == "html":
         from .ruling.page import write_foot, write_head
 
         write_head(out, [label for _, label in paths])
+    elif streamed is not None:
+        streamed.head(out)
+        out = streamed.wrap(out)
     broken_file: str | None = None  # a file whose audit stopped: skip its later units
     current: FileAudit | None = None
-    if jobs > 1:
+    if runner is not None:
+        results = runner(audit_unit, units, _set_options, (options,))
+    elif jobs > 1:
         results = run_ordered(audit_unit, units, jobs, _set_options, (options,), start_method="fork")
     else:  # one process: stream every game straight to the output
         _set_options(options)
         results = (audit_unit(unit, out if options.format != "json" else None) for unit in units)
     for result in results:
         unit = result.unit
+        if progress is not None:
+            progress.done(unit)
         if current is None or current.path != unit.label or unit.start == 0:
             current = FileAudit(unit.label)
             if options.format == "json":
@@ -163,8 +202,13 @@ def run_audit_units(
             broken_file = None
         if broken_file == unit.label:
             continue
+        if codes is not None:
+            codes.update(result.codes)
         for problem in result.problems:
-            err.write(f"euchre-audit: {problem}\n")
+            if progress is not None:
+                progress.note(f"euchre-audit: {problem}\n", err)
+            else:
+                err.write(f"euchre-audit: {problem}\n")
         problems.extend(result.problems)
         summary.add(result.summary)
         if result.problems:
@@ -176,10 +220,17 @@ def run_audit_units(
             current.games.extend(result.games)
         else:
             out.write(result.text)
+            if streamed is not None:
+                for problem in result.problems:
+                    streamed.problem(out, problem)
+    if progress is not None:
+        progress.close()
     if options.format == "json":
         report.write_json(audits, out)
     elif options.format == "html":
         write_foot(out, summary, problems)
-    elif options.format == "text" and summary.worth_saying:
+    elif streamed is not None:
+        streamed.foot(out, problems)
+    elif options.format == "text" and summary.worth_saying and not options.quiet:
         write_summary(summary, out, TextStyle(options.color, options.width))
     return 2 if any_problem else 1 if any_error else 0

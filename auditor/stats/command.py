@@ -7,9 +7,7 @@ or folders of tables written earlier with ``--out`` (read without auditing).
 from __future__ import annotations
 
 import argparse
-import glob
 import io
-import re
 import shutil
 import sys
 import tempfile
@@ -25,9 +23,6 @@ from ..cli_common import EXIT_USAGE, CommandParser, job_count
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
-
-#: files a folder is searched for (any name given explicitly is read)
-GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,57 +43,12 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _game_files(folder: Path) -> list[Path]:
-    """The game files below ``folder``: a ``.json`` file only if it says it holds games."""
-    return sorted(
-        p for p in folder.rglob("*")
-        if p.is_file() and p.suffix.lower() in GAME_SUFFIXES and p.name != MARKER
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        and (p.suffix.lower() != ".json" or _declares_games(p))
-    )
-
-
-def _declares_games(path: Path) -> bool:
-    """A JSON file found in a folder is read when its opening names a game format (EGN, EMN, ours)."""
-    from ..egn.shape import EGN_FILE_TYPE, EMN_FILE_TYPE
-    from ..modeljson import FORMAT
-
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return True  # let the reader report it
-    declared = re.search(r'"(?:fileType|format)"\s*:\s*"([^"]*)"', head)
-    return declared is not None and declared.group(1) in (EGN_FILE_TYPE, EMN_FILE_TYPE, FORMAT)
-
-
 def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], list[str]]:
     """(game files with their labels, tables folders, problems) for the given PATHs."""
-    files: list[tuple[Path, str]] = []
-    tables: list[Path] = []
-    problems: list[str] = []
+    from ..inputs import discover as find
 
-    def take(path: Path) -> None:
-        if is_tables_dir(path):
-            tables.append(path)
-        elif path.is_dir():
-            files.extend((p, str(p)) for p in _game_files(path))
-        else:
-            files.append((path, str(path)))
-
-    for spec in specs:
-        path = Path(spec)
-        if path.exists() or path.is_symlink():  # a broken link is named by its reader
-            take(path)
-        elif glob.has_magic(spec):
-            matches = sorted(glob.glob(spec, recursive=True))
-            if not matches:
-                problems.append(f"{spec}: no file matches")
-            for match in matches:
-                take(Path(match))
-        else:
-            problems.append(f"{spec}: no such file or folder")
-    return files, tables, problems
+    found = find(specs, is_tables_dir, skip=lambda p: p.name == MARKER)
+    return found.files, found.tables, found.problems
 
 
 class Progress:
