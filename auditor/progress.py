@@ -13,8 +13,9 @@ from typing import Any, TextIO
 
 from .units import Unit
 
-#: seconds before the bar first appears
+#: seconds before the bar first appears, and at least between two drawings of it
 DELAY = 1.0
+MININTERVAL = 0.1
 
 
 def unit_bytes(unit: Unit) -> int:
@@ -53,7 +54,7 @@ class Progress:
             from tqdm import tqdm
 
             self.bar = tqdm(total=total, file=err, unit="B", unit_scale=True, unit_divisor=1024, desc=what,
-                            delay=DELAY, dynamic_ncols=True, leave=False,
+                            delay=DELAY, mininterval=MININTERVAL, dynamic_ncols=True, leave=False,
                             bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]")
 
     def done(self, unit: Unit) -> None:

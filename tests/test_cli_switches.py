@@ -170,3 +170,33 @@ def test_a_folder_without_game_files_is_said(tmp_path: Path) -> None:
     code, out, err = run(str(tmp_path))
     assert code == 2 and out == ""
     assert err == f"euchre-audit: {tmp_path}: a folder without game files (.txt, .euchre, .egn, .emn, .json)\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_counts_bytes_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import auditor.progress
+    import auditor.units as cutting
+
+    monkeypatch.setattr(auditor.progress, "DELAY", 0)
+    monkeypatch.setattr(auditor.progress, "MININTERVAL", 0)
+    monkeypatch.setattr(cutting, "MIN_UNIT_BYTES", 2000)  # one big file, cut so that one process shows its progress
+    big = tmp_path / "big.txt"
+    big.write_text(CLUB_TEXT * 20, encoding="utf-8")
+    for jobs in ("1", "2"):
+        out, err = io.StringIO(), _Terminal()
+        assert main([str(big), "--format", "lint", "--jobs", jobs, "--isolated"], out, err) == 1
+        shown = [part for part in err.getvalue().split("\r") if part.startswith("audit:")]
+        percents = [int(part.split("%")[0].split()[-1]) for part in shown]
+        assert len(percents) >= 3 and percents == sorted(percents) and percents[-1] >= 50, shown
+        assert 0 < percents[1] < 100
+        assert lint_codes(out.getvalue()) == ["R501", "P701", "L603"] * 20  # the report is untouched
+    out, err = io.StringIO(), _Terminal()
+    assert main([str(big), "--format", "lint", "--quiet", "--isolated"], out, err) == 1
+    assert err.getvalue() == ""  # --quiet: no bar
+    plain = io.StringIO()
+    assert main([str(big), "--format", "lint", "--isolated"], io.StringIO(), plain) == 1
+    assert plain.getvalue() == ""  # standard error is not a terminal: no bar

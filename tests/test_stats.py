@@ -305,14 +305,26 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
-    text, _ = _season(games=3, seed=1, errors=0.0)
+def test_progress_bar_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import auditor.progress
+    import auditor.units as cutting
+
+    monkeypatch.setattr(auditor.progress, "DELAY", 0)  # drawn at once (after a second otherwise) ...
+    monkeypatch.setattr(auditor.progress, "MININTERVAL", 0)  # ... and after every piece
+    monkeypatch.setattr(cutting, "MIN_UNIT_BYTES", 2000)  # one process cuts the file: the bar moves piece by piece
+    text, _ = _season(games=12, seed=1, errors=0.0)
     path = tmp_path / "g.txt"
     path.write_text(text, encoding="utf-8")
     out, err = io.StringIO(), _Terminal()
     assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], out, err) == 0
-    assert "hands/s" in err.getvalue() and "files 1/1" in err.getvalue()
-    assert "hands/s" not in out.getvalue()
+    size = path.stat().st_size
+    shown = [part for part in err.getvalue().split("\r") if part.startswith("stats:")]
+    percents = [int(part.split("%")[0].split()[-1]) for part in shown]
+    assert len(percents) >= 4 and percents == sorted(percents) and 0 < percents[1] < 100
+    assert shown[-1].split("|")[2].split()[0].endswith(f"/{size / 1024:.1f}k")  # bytes done of all bytes
+    plain = io.StringIO()
+    assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], plain, io.StringIO()) == 0
+    assert out.getvalue() == plain.getvalue()
     quiet = io.StringIO()
     assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], io.StringIO(), quiet) == 0
     assert quiet.getvalue() == ""

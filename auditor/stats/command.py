@@ -11,7 +11,6 @@ import io
 import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -44,24 +43,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], list[str]]:
-    """(game files with their labels, tables folders, problems) for the given PATHs."""
+    """(game files with their labels, tables folders, problems) for the given PATHs
+    (standard input, ``-``, is copied to a temporary file removed when the process ends)."""
+    import atexit
+
     from ..inputs import discover as find
 
     found = find(specs, is_tables_dir, skip=lambda p: p.name == MARKER)
+    atexit.register(found.close)
     return found.files, found.tables, found.problems
 
 
-class Progress:
-    """Files and hands done and hands per second, on stderr, only on a terminal."""
+class Unread:
+    """What could not be read, file by file: the statistics leave it out and say so."""
 
-    def __init__(self, stream: TextIO, files: int) -> None:
-        self.stream = stream
-        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
-        self.files = files
-        self.labels: set[str] = set()
-        self.hands = 0
-        self.start = time.monotonic()
-        self.shown = 0.0
+    def __init__(self) -> None:
         self.unread: dict[str, tuple[int, int]] = {}  # file -> (lines, hands) that could not be read
 
     def unread_summary(self) -> str | None:
@@ -78,30 +74,9 @@ class Progress:
                 "`euchre-audit FILE` shows each syntax error")
 
     def update(self, result: UnitTables) -> None:
-        self.labels.add(result.unit.label)
-        self.hands += result.hands
         if result.lost_lines or result.lost_hands:
             lines, hands = self.unread.get(result.unit.label, (0, 0))
             self.unread[result.unit.label] = (lines + result.lost_lines, hands + result.lost_hands)
-        now = time.monotonic()
-        if self.enabled and now - self.shown >= 0.2:
-            self.shown = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        rate = self.hands / max(now - self.start, 1e-9)
-        width = 24
-        done = min(len(self.labels), self.files)
-        filled = int(width * done / self.files) if self.files else width
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] files {done}/{self.files}  hands {self.hands:,}  {rate:,.0f} hands/s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self._draw(time.monotonic())
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _count(n: int, noun: str) -> str:
@@ -186,18 +161,25 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             root = Path(scratch)
         jobs = args.jobs or default_jobs()
         if files:
-            progress = Progress(err, len(files))
+            from ..progress import Progress, total_bytes
+
+            progress = Progress(err, total_bytes([p for p, _ in files]), what="stats")
+            unread = Unread()
             options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
 
             def report_problem(text: str) -> None:
-                if progress.enabled:
-                    err.write("\n")
-                err.write(f"euchre-audit: {text}\n")
+                progress.note(f"euchre-audit: {text}\n", err)
 
-            with fewer_collections():
-                ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
-            progress.close()
-            summary = progress.unread_summary()
+            def unit_done(result: UnitTables) -> None:
+                progress.done(result.unit)
+                unread.update(result)
+
+            try:
+                with fewer_collections():  # one process cuts a big file too, for a true progress bar
+                    ok = collect(plan_units(files, jobs, cut=progress.enabled), options, jobs, report_problem, unit_done)
+            finally:
+                progress.close()
+            summary = unread.unread_summary()
             if summary is not None:
                 err.write(f"euchre-audit stats: {summary}\n")
             if not ok:
