@@ -26,6 +26,7 @@ class TableOptions:
     audit: AuditOptions
     root: str
     partition_by_event: bool
+    table_format: str = "parquet"  # or csv
 
 
 @dataclass(slots=True)
@@ -71,16 +72,16 @@ def tables_unit(unit: Unit) -> UnitTables:
         result.lost_lines += lines
         result.lost_hands += hands
         if batch.hands >= BATCH_HANDS:
-            write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+            write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event, _options.table_format)
             batch, written = TableBatch(), written + 1
     if batch.games:
-        write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+        write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event, _options.table_format)
     return result
 
 
 def _drop_parts(root: Path, unit: Unit) -> None:
     for table in TABLES:
-        for part in (root / table).rglob(f"part-{unit.index:06d}-*.parquet"):
+        for part in (root / table).rglob(f"part-{unit.index:06d}-*.*"):
             part.unlink()
 
 

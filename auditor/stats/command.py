@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
     p.add_argument("--out", metavar="DIR", help="also write the four tables (games, hands, plays, findings) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
+    p.add_argument("--table-format", choices=["parquet", "csv"], default="parquet",
+                   help="with --out: the tables as Parquet (typed, the default) or CSV (for spreadsheets)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
@@ -121,21 +123,22 @@ def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: igno
     return EXIT_OK
 
 
-def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> None:
+def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool, table_format: str) -> None:
     """Write tables read from earlier --out folders into ``out`` (one part each)."""
     from .tables import scan_tables, write_frame
 
     for i, source in enumerate(sources):
         frames = scan_tables(source)
         for table in TABLES:
-            write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event)
+            write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event, table_format)
 
 
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
-    if args.partition_by and not args.out:
-        err.write("euchre-audit stats: --partition-by needs --out DIR\n")
-        return EXIT_USAGE
+    for given, option in ((args.partition_by, "--partition-by"), (args.table_format != "parquet", "--table-format")):
+        if given and not args.out:
+            err.write(f"euchre-audit stats: {option} needs --out DIR\n")
+            return EXIT_USAGE
     try:
         forced = forced_ruleset(args.rules, args.overrides)  # as the audit chooses rulesets
     except RulesetError as e:
@@ -152,6 +155,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             err.write(f"euchre-audit stats: {reason}\n")
             return EXIT_USAGE
     partition = args.partition_by == "event"
+    table_format = args.table_format if args.out else "parquet"
     scratch = None
     try:
         if args.out:
@@ -165,7 +169,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
             progress = Progress(err, total_bytes([p for p, _ in files]), what="stats")
             unread = Unread()
-            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
+            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition, table_format)
 
             def report_problem(text: str) -> None:
                 progress.note(f"euchre-audit: {text}\n", err)
@@ -187,8 +191,8 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from .tables import finish_tables  # polars, once the workers are done
 
         if args.out and table_dirs:
-            _copy_tables(table_dirs, root, partition)
-        finish_tables(root, partition)
+            _copy_tables(table_dirs, root, partition, table_format)
+        finish_tables(root, partition, table_format)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
         frame = _view(args.by, roots)
         written = _write_view(frame, args.format, out, err)
