@@ -34,7 +34,13 @@ def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p = CommandParser(prog="euchre-audit rules", description="List the bundled rulesets, or print one after inheritance.")
     p.add_argument("name", nargs="?", help="a bundled ruleset name or a YAML file")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--schema", action="store_true", help="print the JSON Schema of a ruleset file, for editors to check and complete YAML")
     args = p.parse_args(argv)
+    if args.schema:
+        from .rules.json_schema import ruleset_schema
+
+        out.write(ruleset_schema())
+        return EXIT_CLEAN
     try:
         if args.name is None:
             width = max(map(len, bundled_rulesets()), default=0)
