@@ -143,6 +143,7 @@ def _audit(args: argparse.Namespace, files: list[tuple[Path, str]], forced, over
 
         try:
             runner = dask_runner(args.dask, jobs)
+            jobs = runner.workers  # the units are cut for the cluster's workers
         except ClusterError as e:
             err.write(f"euchre-audit: --dask: {e}\n")
             return EXIT_USAGE

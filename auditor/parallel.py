@@ -166,7 +166,8 @@ def run_audit_units(
 
     paths = [(Path(f), str(Path(f))) if isinstance(f, str) else f for f in files]
     # a page is about fifteen times the size of its games: smaller units keep what is in flight small
-    cut = progress is not None and progress.enabled  # one process cuts files too, for a true progress bar
+    # one process cuts files too for a true progress bar, and a cluster always
+    cut = (progress is not None and progress.enabled) or runner is not None
     units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None, cut=cut)
     any_problem = any_error = False
     audits: list[FileAudit] = []

@@ -91,6 +91,7 @@ def collect(
     jobs: int,
     on_problem: Callable[[str], None],
     on_unit: Callable[[UnitTables], None] | None = None,
+    runner: Callable[..., Iterable[UnitTables]] | None = None,
 ) -> bool:
     """Write the tables of every unit under ``options.root``; False if a file had a problem.
 
@@ -101,7 +102,11 @@ def collect(
     any_problem = False
     stopped: tuple[str, int] | None = None  # (label, index of the unit that stopped it)
     label_run: str | None = None
-    for result in run_ordered(tables_unit, units, jobs, _set_options, (options,), start_method="forkserver"):
+    if runner is not None:  # a cluster (auditor.cluster)
+        results = runner(tables_unit, units, _set_options, (options,))
+    else:
+        results = run_ordered(tables_unit, units, jobs, _set_options, (options,), start_method="forkserver")
+    for result in results:
         unit = result.unit
         if unit.start == 0 or unit.label != label_run:
             label_run, stopped = unit.label, None

@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="SCHEDULER", help="run on a Dask cluster (a scheduler's address, or 'local'); "
+                   "the workers write the tables, so --out must be a folder they share (docs/scale.md)")
     return p
 
 
@@ -178,11 +180,25 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 progress.done(result.unit)
                 unread.update(result)
 
+            runner = None
+            if args.dask:
+                from ..cluster import ClusterError, dask_runner
+
+                try:
+                    runner = dask_runner(args.dask, jobs)
+                    jobs = runner.workers  # the units are cut for the cluster's workers
+                except ClusterError as e:
+                    progress.close()
+                    err.write(f"euchre-audit stats: --dask: {e}\n")
+                    return EXIT_USAGE
             try:
                 with fewer_collections():  # one process cuts a big file too, for a true progress bar
-                    ok = collect(plan_units(files, jobs, cut=progress.enabled), options, jobs, report_problem, unit_done)
+                    units = plan_units(files, jobs, cut=progress.enabled or runner is not None)
+                    ok = collect(units, options, jobs, report_problem, unit_done, runner)
             finally:
                 progress.close()
+                if runner is not None:
+                    runner.close()
             summary = unread.unread_summary()
             if summary is not None:
                 err.write(f"euchre-audit stats: {summary}\n")
