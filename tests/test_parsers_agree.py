@@ -98,7 +98,13 @@ def test_both_parsers_give_the_same_audit(inputs: list[Path]) -> None:
     assert python.count('"code":"R501"') >= 5
 
 
-def test_both_parsers_give_the_same_models(inputs: list[Path]) -> None:
-    for path in inputs:
-        args = ["convert", str(path), "--to", "json"]
-        assert _run("python", *args) == _run("cython", *args), path.name
+def test_both_parsers_give_the_same_models(inputs: list[Path], tmp_path: Path) -> None:
+    # one file (one process per runtime) of what reads without a syntax error: convert refuses to lose
+    # a line, and the audit above compares the rest, its syntax findings included
+    readable = [p for p in inputs if not p.name.startswith(("slipped", "examples"))]
+    everything = tmp_path / "everything.txt"
+    everything.write_text("\n".join(p.read_text(encoding="utf-8") for p in readable), encoding="utf-8")
+    args = ["convert", str(everything), "--to", "json"]
+    python = _run("python", *args)
+    assert python == _run("cython", *args)
+    assert python.startswith("exit 0\n") and python.count('"hand"') > 400
