@@ -12,6 +12,7 @@ the wall seconds of every run, and the median of the ratios of adjacent pairs.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import resource
 import statistics
@@ -39,9 +40,7 @@ def main() -> int:
     p.add_argument("file")
     p.add_argument("--repeat", type=int, default=5)
     args = p.parse_args()
-    try:
-        import lark_cython  # noqa: F401  (only asked whether it is there)
-    except ImportError:
+    if importlib.util.find_spec("lark_cython") is None:
         print("lark-cython is not installed: pip install -e '.[fast]'")
         return 2
     commands = {
