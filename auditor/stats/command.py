@@ -180,17 +180,14 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 progress.done(result.unit)
                 unread.update(result)
 
-            runner = None
-            if args.dask:
-                from ..cluster import ClusterError, dask_runner
+            from ..cluster import ClusterError, open_runner
 
-                try:
-                    runner = dask_runner(args.dask, jobs)
-                    jobs = runner.workers  # the units are cut for the cluster's workers
-                except ClusterError as e:
-                    progress.close()
-                    err.write(f"euchre-audit stats: --dask: {e}\n")
-                    return EXIT_USAGE
+            try:
+                runner, jobs = open_runner(args.dask, jobs)  # the units are cut for the cluster's workers
+            except ClusterError as e:
+                progress.close()
+                err.write(f"euchre-audit stats: --dask: {e}\n")
+                return EXIT_USAGE
             try:
                 with fewer_collections():  # one process cuts a big file too, for a true progress bar
                     units = plan_units(files, jobs, cut=progress.enabled or runner is not None)
