@@ -53,6 +53,27 @@ def test_the_registry_example_in_every_format(tmp_path: Path) -> None:
     assert status == 1 and html.count('data-code="E901"') == 1 and 'id="across-the-games"' in html
 
 
+def test_the_machine_formats_selection_and_statistics(tmp_path: Path) -> None:
+    """jsonl, github and sarif write E901 after the games; --select and --ignore choose it as any code."""
+    path = tmp_path / "night.txt"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    status, out, _ = audit(str(path), "--format", "jsonl")
+    *games, last = out.splitlines()
+    assert status == 1 and len(games) == 2 and all(json.loads(g)["findings"] == [] for g in games)
+    (finding,) = json.loads(last)["across_games"]
+    assert (finding["code"], finding["game"], finding["line"], finding["column"]) == ("E901", 2, 17, 1)
+    status, out, _ = audit(str(path), "--format", "github")
+    assert status == 1 and out.startswith(f"::error file={path},line=17,col=1,title=E901 player-at-two-tables::game 2: Bob is named")
+    assert out.count("::error") == 1
+    status, out, _ = audit(str(path), "--format", "sarif")
+    (result,) = json.loads(out)["runs"][0]["results"]
+    assert (status, result["ruleId"], result["properties"]["game"]) == (1, "E901", 2)
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 17, "startColumn": 1}
+    assert audit(str(path), "--format", "lint", "--ignore", "E901") == (0, "", "")
+    status, lint, _ = audit(str(path), "--format", "lint", "--select", "E901")
+    assert status == 1 and lint.count("E901") == 1
+
+
 def test_across_the_files_of_a_folder_and_any_number_of_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = tmp_path / "round-3-table-1.txt"
     second = tmp_path / "round-3-table-2.txt"

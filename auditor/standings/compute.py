@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import astuple
 from datetime import date
 
 import polars as pl
@@ -24,9 +23,9 @@ SUBJECTS = {"player": "player", "partnership": "partners"}
 
 def frame(lines: Iterable[PlayerGame]) -> pl.LazyFrame:
     """Box-score lines held in memory as the players table (for a page of a few games)."""
-    from ..stats.tables import SCHEMAS
+    from ..stats.tables import SCHEMAS, player_row
 
-    rows = [astuple(line) for line in lines]
+    rows = [player_row(line) for line in lines]
     return pl.DataFrame(rows, schema=SCHEMAS["players"], orient="row").lazy()
 
 
@@ -79,7 +78,7 @@ def totals(players: pl.LazyFrame, by: str) -> pl.DataFrame:
 
 def step_keys(players: pl.LazyFrame) -> pl.LazyFrame:
     """The round a game belongs to, for the running totals: its date, event and Round tag."""
-    return players.with_columns(pl.col("date").str.slice(0, 10).fill_null("").alias("day"),
+    return players.with_columns(pl.col("date").cast(pl.String).fill_null("").alias("day"),
                                 pl.col("event").fill_null("").alias("night"), pl.col("round").fill_null("").alias("step"))
 
 
@@ -139,12 +138,13 @@ def rankings(players: pl.LazyFrame) -> list[str]:
 def two_tables(players: pl.LazyFrame) -> list[NightFinding]:
     """E901: the seats of a player named at two tables in one round, found in the table's order."""
     seats = (players.with_row_index("order").filter(pl.col("round").is_not_null(), pl.col("player").is_not_null())
-             .with_columns(pl.col("event").fill_null("").alias("k_event"), pl.col("date").fill_null("").alias("k_date")))
+             .with_columns(pl.col("event").fill_null("").alias("k_event"), pl.col("date").cast(pl.String).fill_null("").alias("k_date")))
     keys = ["k_event", "k_date", "round", "player"]
     twice = seats.group_by(keys).agg(pl.col("table").n_unique().alias("tables")).filter(pl.col("tables") > 1).select(keys)
     rows = _collect(seats.join(twice, on=keys, how="inner").sort("order"))
     check = SeatingCheck()
     return check.add_all(
-        Seating(r["file"], r["game"], r["event"], r["date"], r["round"], r["table"], r["player"], r["seat"], r["line"], r["column"])
+        Seating(r["file"], r["game"], r["event"], r["k_date"] or None, r["round"], r["table"], r["player"], str(r["seat"]),
+                r["line"], r["column"])
         for r in rows.iter_rows(named=True)
     )

@@ -59,7 +59,7 @@ def league_lazy(players: pl.LazyFrame, by: str) -> pl.LazyFrame:
     mine = {name: pl.col(col).filter(once if name == "hands" else every).sum().cast(pl.Int64)
             for name, col in _PLAYER.items()}
     summary = (
-        players.with_columns(pl.col(_KEYS[by]).fill_null(UNKNOWN).alias("key"))
+        players.with_columns(pl.col(_KEYS[by]).cast(pl.String).fill_null(UNKNOWN).alias("key"))  # a seat is an Enum
         .group_by("key")
         .agg(*(e.alias(n) for n, e in side.items()), *(e.alias(n) for n, e in mine.items()))
         .with_columns(
@@ -78,13 +78,13 @@ def league_lazy(players: pl.LazyFrame, by: str) -> pl.LazyFrame:
 
 
 def dated(since: date | None, until: date | None) -> pl.Expr:
-    """True for a row whose ``date`` (its first ten characters, YYYY-MM-DD) is in the range; a row with no date is not."""
-    day = pl.col("date").str.slice(0, 10)
+    """True for a row whose ``date`` is in the range; a row with no date is not."""
+    day = pl.col("date")  # a Date (null: the Date tag is missing or not YYYY-MM-DD)
     keep = day.is_not_null()
     if since is not None:
-        keep = keep & (day >= since.isoformat())
+        keep = keep & (day >= since)
     if until is not None:
-        keep = keep & (day <= until.isoformat())
+        keep = keep & (day <= until)
     return keep
 
 
