@@ -3,7 +3,7 @@
     euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format FORMAT] [-o OUT]   (auditor.audit_command)
     euchre-audit rules [NAME] [--schema]
     euchre-audit codes [CODE]
-    euchre-audit fmt|convert|stats|simulate ...
+    euchre-audit fmt|convert|stats|standings|simulate ...
 
 A command's name wins over a file of that name (``euchre-audit -- stats`` audits a file called stats).
 
