@@ -16,6 +16,7 @@ from .audit import FileAudit
 from .findings import Finding
 from .replay.results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
+from .standings.seating import NightFinding
 
 def finding_dict(path: str, f: Finding) -> dict[str, Any]:
     return {
@@ -78,7 +79,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
     }
 
 
-def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
+def write_json(audits: Iterable[FileAudit], out: TextIO, night: Iterable[NightFinding] = ()) -> None:
     """One JSON document, as ``json.dump(..., indent=2)`` writes it, written as the games come: the
     findings straight to ``out``, the games to a spooled file written after them.  Holding every
     result as dicts until the end took about 60 bytes a byte of output (190 MB for a game whose
@@ -95,6 +96,9 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
                 for f in game.all_findings():
                     out.write(_member(finding_dict(audit.path, f), findings_written))
                     findings_written += 1
+        for n in night:  # across the games of a night (E901)
+            out.write(_member(finding_dict(n.file, n.finding), findings_written))
+            findings_written += 1
         out.write("\n  ]," if findings_written else "],")
         out.write('\n  "games": [')
         games.seek(0)
