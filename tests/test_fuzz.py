@@ -136,3 +136,18 @@ def test_a_clean_outcome_is_no_failure() -> None:
     for status in (0, 1, 2):
         assert execute.judge(_case(), execute.Outcome(status, 0.1, "euchre-audit: game.txt:1:1: not UTF-8 text")) is None
     assert execute.judge(_case(), execute.Outcome(0, 1.9, "")) is None  # within 2 s + 20 s per MB
+
+
+def test_a_stats_input_runs_after_this_process_has_used_polars(tmp_path: Path) -> None:
+    """A child forked from a process whose polars has run (its threads are not copied) hung in
+    polars' streaming engine: the suite runs stats before the fuzzer; so the child is spawned."""
+    import io
+
+    from auditor.cli import main
+
+    sample = ROOT / "samples" / "club-night.txt"
+    assert main(["stats", str(sample), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0  # polars used here
+    case = Case(0, {"game.txt": sample.read_bytes()}, ["stats", "{dir}/game.txt", "--jobs", "1", "--by", "trump-round"],
+                "text", "game.txt")
+    outcome = execute.run_case(case, tmp_path)
+    assert (outcome.status, outcome.error) == (0, None), outcome.text

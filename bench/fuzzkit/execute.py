@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import pickle
 import re
 import shutil
 import signal
@@ -159,7 +158,7 @@ def _reset_peak_rss() -> int | None:
 def run_case(case: Case, folder: Path, trace_memory: bool = False) -> Outcome:
     """Write ``case`` into ``folder`` and run it through ``main``; standard streams are captured too.
 
-    ``stats`` runs in a forked child: polars starts a dozen threads, and a process with threads
+    ``stats`` runs in a child process: polars starts a dozen threads, and a process with threads
     must not fork the workers of a later ``--jobs 2`` audit.  The growth of the resident set is
     measured on every other run; the traced memory only when ``trace_memory`` (it slows a run
     several times)."""
@@ -169,22 +168,28 @@ def run_case(case: Case, folder: Path, trace_memory: bool = False) -> Outcome:
 
 
 def _run_in_child(case: Case, folder: Path) -> Outcome:
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: run, send the outcome, and leave without any clean-up of the parent's
-        try:
-            os.close(read_end)
-            with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(pickle.dumps(_run_here(case, folder, False, measure_rss=False)))
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    with os.fdopen(read_end, "rb") as pipe:
-        data = pipe.read()
-    _, code = os.waitpid(pid, 0)
-    if data:
-        return pickle.loads(data)  # type: ignore[no-any-return]
-    return Outcome(None, 0.0, "", "ChildDied", case.command, f"the child running the input ended with wait status {code}")
+    """``case`` run in a new (spawned) process: a forked one deadlocks in polars' streaming engine
+    when the process it was forked from has used polars (its threads are not copied: the test
+    suite's process has run ``stats`` before it runs the fuzzer)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(case, str(folder), send))
+    child.start()
+    send.close()
+    try:
+        outcome: Outcome | None = receive.recv()
+    except EOFError:
+        outcome = None
+    child.join()
+    if outcome is not None:
+        return outcome
+    return Outcome(None, 0.0, "", "ChildDied", case.command, f"the child running the input ended with exit code {child.exitcode}")
+
+
+def _child(case: Case, folder: str, send: object) -> None:
+    send.send(_run_here(case, Path(folder), False, measure_rss=False))  # type: ignore[attr-defined]
 
 
 def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = True) -> Outcome:
