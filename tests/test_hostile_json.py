@@ -188,3 +188,24 @@ def test_no_shape_of_value_costs_more_than_200_bytes_so_a_document_at_its_limit_
     values = members * (3 if shape.startswith('{"') else 1)
     assert peak_memory_of_parsing(text) < 200 * values
     assert jsonpos.MAX_VALUES * 200 <= 200 * 1024 * 1024
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "lint"])
+def test_half_a_character_in_a_string_is_refused_where_it_is_written(tmp_path: Path, fmt: str) -> None:
+    """A player named "\\ud800" (a lone surrogate: JSON may write it, no text can hold it) reached the
+    JSON report, whose writing raised UnicodeEncodeError (the fuzzer, input 785472)."""
+    text = text_of(egn(metadata__players=["\ud800", "Bob", "Cid", "Dee"]))
+    assert "\\ud800" in text
+    path = tmp_path / "half.egn"
+    path.write_text(text, encoding="utf-8")
+    code, err = run(str(path), "--format", fmt, "--jobs", "1")
+    line, column = where(text, "players")[0] + 1, text.splitlines()[where(text, "players")[0]].index('"') + 1
+    assert (code, err) == (
+        2, f"euchre-audit: {path}:{line}:{column}: not valid JSON: a string holding half of a character (\\ud800, a lone surrogate)\n"
+    )
+
+
+def test_a_whole_character_written_as_two_escapes_is_read() -> None:
+    assert parse('["\\ud83d\\ude00", "\\u00e9"]').plain() == ["\U0001F600", "\u00e9"]
+    with pytest.raises(JsonError, match=r"^1:2: a string holding half of a character \(\\udfff, a lone surrogate\)$"):
+        parse('["\\udfff\\ud800"]')
