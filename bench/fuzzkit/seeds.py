@@ -7,6 +7,7 @@ random source), so that a run is reproduced from its seed.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import sys
 from dataclasses import dataclass
@@ -36,7 +37,16 @@ class Corpus:
     def describe(self) -> str:
         size = sum(len(s.data) for s in [*self.text, *self.big_text, *self.json, *self.yaml])
         return (f"{len(self.text)} notation files, {len(self.big_text)} big ones, {len(self.json)} JSON files, "
-                f"{len(self.yaml)} rulesets ({size / 1e6:.1f} MB)")
+                f"{len(self.yaml)} rulesets ({size / 1e6:.1f} MB, digest {self.digest()})")
+
+    def digest(self) -> str:
+        """A fingerprint of every seed: an index names the same input only over the same corpus (the
+        samples, rulesets and EGN files of the checkout; adding a ruleset changes most inputs)."""
+        h = hashlib.sha256()
+        for group in (self.text, self.big_text, self.json, self.yaml):
+            for seed in group:
+                h.update(seed.name.encode() + b"\0" + hashlib.sha256(seed.data).digest())
+        return h.hexdigest()[:12]
 
 
 def _gen_module():  # type: ignore[no-untyped-def]
