@@ -24,6 +24,7 @@ deals stop where the recording stopped) has its missing tricks placed last.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import comb
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Seat
@@ -143,6 +144,13 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
             shaped = shaped[:1]
     fixed_pos = unjudged | {fix.pos for options in ambiguous for fix in options}
     in_order = record.tricks_in_order
+    if len(shaped) * _places(len(base.tricks), plan.missing, in_order) > MAX_READINGS:
+        # too many readings: the hand is read on its first one, the likeliest place of the missing
+        # tricks in the first shape, as the loop below would end; without replaying (to rank their
+        # places) the 256 readings it would make first and then set aside
+        plan.capped = True
+        plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order)[:1]
+        return plan
     for r in shaped:
         plan.readings.extend(placings(Reading(r, unknown, fixed_pos), plan.missing, rules, game, deck, in_order))
         if len(plan.readings) > MAX_READINGS:
@@ -150,6 +158,11 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
             plan.readings = plan.readings[:1]
             break
     return plan
+
+
+def _places(tricks: int, missing: int, in_order: bool) -> int:
+    """How many ways :func:`~.gaps.placings` places ``missing`` tricks among ``tricks`` written ones."""
+    return 1 if not missing or in_order else comb(tricks + missing, missing)  # with repetition, from tricks + 1 slots
 
 
 def _discard(record: HandRecord, at: Pos, plan: Plan, rules: Ruleset, deck: frozenset[Card]) -> list[HandRecord]:
