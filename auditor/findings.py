@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from .cards import Card, Seat
+from .cards import Card, Seat, Side
 from .model import Pos
 
 
@@ -192,6 +192,30 @@ BEST_EXCHANGE = _code(
     f"hand 1 dealer N\n{_CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\nbest S: JD discard KH\n",
 )
 
+#: seed 003's two-handed game with the tableau, as --set overrides of hoyle (the bundled two-handed-tableau
+#: ruleset also scores by 7, 10 and 13 tricks)
+_TABLEAU = ("table.seats=[N, S]", "table.sides=each", "deck.ranks=[7, 8, 9, T, J, Q, K, A]", "deck.tableau=4",
+            "deck.kitty=6")
+#: seed 003's three-handed game, as --set overrides of hoyle
+_THREE = ("table.seats=[N, E, W]", "table.sides=each")
+PLAYED_FACE_DOWN = _code(
+    "D112", "played-face-down", Category.DEAL, E,
+    "With a tableau (`deck.tableau`), a player plays a card that still lies face down under another card: it comes into play only once the card on it has been played.",
+    "Seed 003's two-handed game: 'When a face-up card is played, the face-down card beneath it (if any) is turned up and is then in play'; before that the player does not have it.",
+    "# two-handed with the tableau: 7D lies face down under AD\n"
+    "hand 1 dealer N\ndeal S: AS KS QS JS TS  N: AH KH QH JH TH\n"
+    "tableau S: AD/7D KD/8D QD/9D JD/TD  N: AC/7C KC/8C QC/9C JC/TC\nup 9S\nbid S order\ndiscard TH\n"
+    "trick S:7D N:AC\n",
+    rules=_TABLEAU,
+)
+SEAT_NOT_AT_TABLE = _code(
+    "D113", "seat-not-at-table", Category.DEAL, E,
+    "A statement names a seat the ruleset's table does not have (`S` in a three-handed game of N, E and W): the statement is read as lost, and nothing rests on it.",
+    "A seat letter that nobody sits at is a slip of the pen; which seat was meant is not known, so no ruling may rest on the line.",
+    "# three-handed (N, E, W): nobody sits at S\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass\n",
+    rules=_THREE,
+)
+
 # --- bid ------------------------------------------------------------------
 BID_OUT_OF_TURN = _code(
     "B201", "bid-out-of-turn", Category.BID, E,
@@ -292,6 +316,14 @@ JOKER_SUIT = _code(
     "With the joker turned up, the named suit is the suit of round 1; without it nobody knows what was ordered.",
     "# a suit named with an up card that is not the joker\nhand 1 dealer N\nup AD H\n"
     "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+)
+
+ALONE_WITHOUT_PARTNERS = _code(
+    "B216", "alone-without-partners", Category.BID, W,
+    "`alone` is written in a game without partnerships (`table.sides: each`), where every player plays alone: it changes nobody's play and earns no lone bonus.",
+    "Seed 003 line 52: 'There is no bonus for going alone (since players will always be going alone)'; the hand is scored as the ruleset's plain make, march or euchre.",
+    "# three-handed (N, E, W)\nhand 1 dealer N\nup AD\nbid E order alone\ndiscard 9C\n",
+    rules=_THREE,
 )
 
 # --- discard --------------------------------------------------------------
@@ -433,6 +465,15 @@ TRICK_COUNT_MISMATCH = _code(
     "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\ntricks NS 4 EW 1\n",
 )
 
+SCORE_SIDES = _code(
+    "P703", "score-sides", Category.SCORE, E,
+    "A score (or trick count, or initial score) names sides the game does not have (`NS` and `EW` in a three-handed game, a player twice), so it cannot be read.",
+    "Scores are kept per side: per partnership, or per player where each plays for himself (`score N 4 E 2 W 7`); an entry for other sides says nothing the audit can check.",
+    "# three-handed (N, E, W): the sides are N, E and W\nhand 1 dealer N\nup AD\nbid E pass, W pass, N pass, E pass, W pass, N pass\n"
+    "score NS 0 EW 0\n",
+    rules=_THREE,
+)
+
 # --- game -----------------------------------------------------------------
 PLAYED_AFTER_GAME = _code(
     "G801", "played-after-game", Category.GAME, E,
@@ -472,10 +513,10 @@ GAME_UNFINISHED = _code(
 )
 RULE_NOT_HONOURED = _code(
     "G806", "rule-not-honoured", Category.GAME, W,
-    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply: `num_players` other than 4, a value out of range, or both a winning score and a number of deals.",
+    "The record's own rules (an EGN ruleset object) include one the auditor cannot apply: `num_players` other than 2, 3 or 4, a value out of range, or both a winning score and a number of deals.",
     "The game is replayed without that rule, so rulings that depend on it may differ from the table's.",
     '{"fileType": "Euchre Game Notation", "version": "1.4",\n'
-    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"num_players": 3}},\n'
+    ' "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0], "ruleset": {"num_players": 5}},\n'
     ' "deals": [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Ad"},\n'
     '            "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",\n'
     '                        "calls": ["Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass", "Pass"]}]}]}\n',
@@ -512,9 +553,9 @@ class Finding:
 
     ``message`` and ``proof`` lines are often :class:`~auditor.said.Said`
     sentences (plain strings that know where they name a seat or a card).
-    ``cards`` are the cards the finding rests on; ``points`` is what the
-    hand scores (NS, EW) under the finding's ruling, where the finding decides
-    or corrects the hand's points.
+    ``cards`` are the cards the finding rests on; ``points`` is what each
+    side scores for the hand (``((NS, 2), (EW, 0))``) under the finding's
+    ruling, where the finding decides or corrects the hand's points.
     """
 
     code: Code
@@ -527,7 +568,7 @@ class Finding:
     proof: tuple[str, ...] = field(default=())
     severity: Severity | None = None  # None: the code's own severity
     cards: tuple[MarkedCard, ...] = ()
-    points: tuple[int, int] | None = None
+    points: tuple[tuple[Side, int], ...] | None = None
 
     @property
     def level(self) -> Severity:

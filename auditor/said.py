@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from string import Formatter
 from typing import NamedTuple, Union
 
-from .cards import Card, Seat, Team
+from .cards import Card, Seat, Side
 
-Named = Union[Seat, Team, Card]
+Named = Union[Seat, Side, Card]
 _FORMATTER = Formatter()
 
 
@@ -69,7 +69,7 @@ def said(template: str, **values: object) -> Said:
         value = _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
-        if isinstance(value, (Seat, Team, Card)) and not spec:
+        if isinstance(value, (Seat, Side, Card)) and not spec:
             put(str(value), value)
         elif isinstance(value, Said) and not spec:
             spans.extend(Span(at + sp.start, at + sp.end, sp.value) for sp in value.spans)

@@ -13,12 +13,16 @@ import polars as pl
 import pytest
 
 from auditor.cards import Seat, Team
+from auditor.table import FOUR
 from auditor.cli import main
 from auditor.replay.results import GameResult, Outcome
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import simulate, write_games
 from auditor.stats import TableBatch, view
 from auditor.stats.tables import TABLES, scan_tables
+
+SIDE = FOUR.side_of
+OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 
 from conftest import audit_text
 
@@ -68,14 +72,14 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
             reneges = Counter(f.seat for f in mine if f.code.code == "R501")
             bower = Counter(f.seat for f in mine if f.category.value == "left-bower")
             units: list[tuple[str, bool, bool, int, int]] = []  # key, called, defended a euchre, reneges, bower errors
-            maker_team = hand.maker.team if hand.maker is not None else None
+            maker_team = SIDE[hand.maker] if hand.maker is not None else None
             euchred = hand.outcome in EUCHRED
             if by in ("player", "seat"):
                 for seat in Seat:
                     key = (game.player(seat) or "(unknown)") if by == "player" else POSITION[(seat - hand.dealer) % 4]
-                    units.append((key, hand.maker is seat, euchred and maker_team is not seat.team, reneges[seat], bower[seat]))
+                    units.append((key, hand.maker is seat, euchred and maker_team is not SIDE[seat], reneges[seat], bower[seat]))
             elif by == "team":
-                for team in Team:
+                for team in FOUR.sides:
                     units.append((_team_name(game, team), maker_team is team, euchred and maker_team is not team,
                                   sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats)))
             else:
@@ -95,13 +99,13 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
                     row["euchred"] += euchred
                     row["lone_attempts"] += hand.alone
                     row["lone_marches"] += hand.outcome is Outcome.LONE_MARCH
-                    row["net"] += hand.points(maker_team) - hand.points(maker_team.other)
+                    row["net"] += hand.points_of(maker_team) - hand.points_of(OTHER[maker_team])
         if by == "player":
             for seat in Seat:
                 rows[game.player(seat) or "(unknown)"]["games"] += 1
-                rows[game.player(seat) or "(unknown)"]["games_won"] += game.winner is seat.team
+                rows[game.player(seat) or "(unknown)"]["games_won"] += game.winner is SIDE[seat]
         elif by == "team":
-            for team in Team:
+            for team in FOUR.sides:
                 rows[_team_name(game, team)]["games"] += 1
                 rows[_team_name(game, team)]["games_won"] += game.winner is team
         elif by == "event":
@@ -169,7 +173,7 @@ def test_calls_and_euchres_agree_with_the_simulator_log() -> None:
                 continue
             position = POSITION[(hand.maker - hand.dealer) % 4]
             calls[position] += 1
-            taken = hand.tricks_ns if hand.maker.team is Team.NS else hand.tricks_ew
+            taken = hand.tricks_won[0] if SIDE[hand.maker] is Team.NS else hand.tricks_won[1]
             euchres[position] += taken < rules.scoring.majority
     got = {row["seat"]: row for row in frame.to_dicts()}
     assert [row["seat"] for row in frame.to_dicts()] == ["left", "across", "right", "dealer"]
@@ -191,7 +195,7 @@ def test_tables_hold_one_row_per_game_hand_play_and_finding(season) -> None:
     assert dict(tables["hands"].group_by("outcome").len().iter_rows()) == dict(outcomes)
     won = tables["plays"].filter(pl.col("won")).height
     assert won == sum(1 for g in games for h in g.hands for p in h.plays if p.won)
-    assert won == sum((h.tricks_ns or 0) + (h.tricks_ew or 0) for g in games for h in g.hands)
+    assert won == sum(sum(h.tricks_won or ()) for g in games for h in g.hands)
     codes = Counter(f.code.code for g in games for f in g.all_findings())
     assert dict(tables["findings"].group_by("code").len().iter_rows()) == dict(codes)
 

@@ -54,8 +54,9 @@ TERMINAL_NAMES: dict[str, str] = {
     "_TRICKS": "'tricks'",
     "_RENEGE": "'renege'",
     "_SCORE": "'score'",
-    "_NS": "'NS'",
-    "_EW": "'EW'",
+    "_TABLEAU": "'tableau'",
+    "SIDE": "a side (NS, EW, or a player's seat)",
+    "PILES": "piles (N: AS/7H ...)",
 }
 
 #: Terminals that only ever open a chunk: inside a hand they are never what is missing.

@@ -26,7 +26,7 @@ from .errors import describe_syntax_error
 from .repair import Respelling, respell
 from .spelling import call_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
-KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best")
+KEYWORDS = ("deal", "tableau", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best")
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 

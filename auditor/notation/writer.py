@@ -2,7 +2,7 @@
 
 The canonical form (what ``euchre-audit fmt`` prints):
 
-- statements of a hand in a fixed order: ``hand``, ``deal``, ``up``, ``farmer``,
+- statements of a hand in a fixed order: ``hand``, ``deal``, ``tableau``, ``up``, ``farmer``,
   ``under``, ``misdeal``, ``bid``, ``discard``, ``best``, the tricks, ``renege``,
   ``tricks``, ``score``;
 - lower-case keywords, upper-case seats, cards spelt rank then suit in
@@ -37,9 +37,9 @@ from ..model import (
     Tag,
 )
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
-from .spelling import call_text, defense_text, exchange_text, holding_text, points_text, tag_line, up_text
+from .spelling import call_text, defense_text, exchange_text, holding_text, points_text, tableau_text, tag_line, up_text
 
-ORDER = ("hand", "deal", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "renege", "tricks", "score")
+ORDER = ("hand", "deal", "tableau", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "renege", "tricks", "score")
 
 
 @dataclass
@@ -88,6 +88,10 @@ def hand_lines(hand: HandRecord) -> list[str]:
         items = [(holding_text(h), h.pos) for h in hand.deal]
         for texts, lines in _split_by_trailing(items, trailing_of.get("deal", [])):
             out.append(_Line("deal " + "  ".join(texts), "deal", lines))
+    if hand.tableau:
+        items = [(tableau_text(t), t.pos) for t in hand.tableau]
+        for texts, lines in _split_by_trailing(items, trailing_of.get("tableau", [])):
+            out.append(_Line("tableau " + "  ".join(texts), "tableau", lines))
     if hand.up is not None:
         out.append(_Line(up_text(hand.up, hand.up_suit), "up", _lines_of([hand.up_pos])))
     for exchange in hand.exchanges:  # with the kitty: before the bidding

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..cards import Card
 from ..findings import (
+    REGISTRY,
     BIDDING_INCOMPLETE,
     DISCARD_MISSING,
     LOOKALIKE_CHARACTER,
@@ -27,6 +28,7 @@ from ..findings import (
 )
 from ..model import HandRecord, LostLine, Pos, Repair
 from ..notation.spelling import plays_text
+from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
@@ -41,7 +43,8 @@ def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
 
 def lost_finding(lost: LostLine, game: int, hand: int | None, proof: tuple[str, ...] = ()) -> Finding:
     expected = f"; expected {', '.join(lost.expected)}" if lost.expected else ""
-    return Finding(SYNTAX_ERROR, f"{lost.message}{expected}", lost.pos, game, hand, proof=proof)
+    code = REGISTRY[lost.code] if lost.code else SYNTAX_ERROR
+    return Finding(code, f"{lost.message}{expected}", lost.pos, game, hand, proof=proof)
 
 
 def _trick_number(lost: LostLine, record: HandRecord) -> int:
@@ -50,17 +53,17 @@ def _trick_number(lost: LostLine, record: HandRecord) -> int:
     return earlier + 1
 
 
-def _points(ns: int, ew: int) -> str:
-    return f"NS {ns:+d} EW {ew:+d}"
+def _points(merged: HandResult, points: tuple[int, ...]) -> str:
+    return spelled(merged.sides, points, signed=True)
 
 
 def scoring_sentence(merged: HandResult) -> str:
     if merged.possible:
-        options = " or ".join(_points(ns, ew) for ns, ew in merged.possible)
+        options = " or ".join(_points(merged, points) for points in merged.possible)
         return f"the hand can have scored {options}: the score sheet's entry decides it, if it is one of them"
     if merged.outcome is Outcome.UNKNOWN and not merged.settled:
         return "the hand's points cannot be worked out from the record: the score sheet's entry is taken"
-    return f"the hand's score does not depend on it: {_points(merged.points_ns, merged.points_ew)}"
+    return f"the hand's score does not depend on it: {_points(merged, merged.points)}"
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -84,6 +87,9 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
                 + ": no ruling rests on trump or the dealer's pickup where it depends on it"]
     if kind == DEAL:
         return ["the cards dealt on this line are not known: a renege is shown only by a card the player is seen to play later"]
+    if kind == "tableau":
+        return ["the piles dealt on this line are not known: what those players held on the table, and when it came "
+                "face up, is not known, so a renege is shown only by a card of their hand"]
     if kind in EXCHANGES:
         return [f"an exchange of cards ({kind}) is not known: nobody's holding after it is known, so the hand is judged "
                 "as if the deal were not written (a renege is shown only by a card the player is seen to play later)"]

@@ -86,6 +86,47 @@ class NoTrumpCall(str, Enum):
     """No trump; the lowest card of the suit led wins."""
 
 
+class SeatName(str, Enum):
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+
+class Sides(str, Enum):
+    PARTNERS = "partners"
+    """N and S against E and W."""
+    EACH = "each"
+    """Every player for himself: each seat is a side of its own."""
+
+
+#: the seats clockwise from North, the order ``table.seats`` is written in
+_CLOCKWISE = (SeatName.N, SeatName.E, SeatName.S, SeatName.W)
+
+
+class TableRules(_Strict):
+    seats: Annotated[list[SeatName], Field(min_length=2, max_length=4)] = Field(
+        default=[SeatName.N, SeatName.E, SeatName.S, SeatName.W],
+        description="The seats in play, clockwise from North (four players: N E S W; seed 003 lines 50-54 play with "
+        "three or two: three-handed N E W, two-handed N S).",
+    )
+    sides: Sides = Field(
+        default=Sides.PARTNERS,
+        description="`partners` (N-S against E-W; four seats) or `each` (every player for himself; seed 003 line 51: "
+        "'Each plays for himself').",
+    )
+
+    @model_validator(mode="after")
+    def _seats_make_a_table(self) -> TableRules:
+        if len(set(self.seats)) != len(self.seats):
+            raise ValueError("seats: a seat is listed twice")
+        if list(self.seats) != [s for s in _CLOCKWISE if s in self.seats]:
+            raise ValueError("seats: list the seats clockwise from North (N, E, S, W)")
+        if self.sides is Sides.PARTNERS and len(self.seats) != 4:
+            raise ValueError(f"sides: partners needs four seats (N-S against E-W); with {len(self.seats)} players write sides: each")
+        return self
+
+
 class DeckRules(_Strict):
     ranks: Annotated[list[RankName], Field(min_length=1, max_length=8)] = Field(
         default=[RankName.NINE, RankName.TEN, RankName.JACK, RankName.QUEEN, RankName.KING, RankName.ACE],
@@ -98,6 +139,11 @@ class DeckRules(_Strict):
     )
     hand_size: int = Field(default=5, ge=1, le=8, description="Cards dealt to each player.")
     kitty: int = Field(default=4, ge=1, le=28, description="Cards left undealt; the top one is turned up.")
+    tableau: int = Field(
+        default=0, ge=0, le=8,
+        description="Piles dealt to each player on the table, each a card face down with a card face up on it, besides "
+        "the hand (seed 003 lines 55-66: 4); a hand then has `hand_size` + 2 x `tableau` tricks.",
+    )
 
     @field_validator("ranks", mode="before")
     @classmethod
@@ -107,15 +153,19 @@ class DeckRules(_Strict):
         return value
 
     @model_validator(mode="after")
-    def _deck_is_big_enough(self) -> DeckRules:
+    def _ranks_once(self) -> DeckRules:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("ranks: a rank is listed twice")
-        cards = len(self.ranks) * 4 + (1 if self.joker else 0)
-        if cards < 4 * self.hand_size + self.kitty:
-            raise ValueError(
-                f"a deck of {cards} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
-            )
         return self
+
+    @property
+    def cards(self) -> int:
+        return len(self.ranks) * 4 + (1 if self.joker else 0)
+
+    @property
+    def tricks(self) -> int:
+        """The tricks of a hand: every card a player is dealt, in the hand and on the table."""
+        return self.hand_size + 2 * self.tableau
 
 
 class DealRules(_Strict):
@@ -247,10 +297,16 @@ class PointsTable(_Strict):
     lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
     euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
+    by_tricks: dict[Annotated[int, Field(ge=1, le=24)], Annotated[int, Field(ge=0, le=100)]] | None = Field(
+        default=None, max_length=24,
+        description="Points for makers who are not alone by the tricks they take, in place of `make` and `march`: the "
+        "points of the largest count reached; its smallest count is `majority` (seed 003 lines 64-66: 7 tricks 1, "
+        "10 tricks 2, all 13 tricks 4). Absent: `majority` scores `make` and every trick `march`.",
+    )
 
 
 class ScoringRules(PointsTable):
-    majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
+    majority: int = Field(default=3, ge=1, le=24, description="Tricks the makers need to avoid a euchre.")
     defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not); only where `bidding.defend_alone` allows defending alone.")
     no_trump: PointsTable | None = Field(
         default=None,
@@ -335,6 +391,7 @@ class Ruleset(_Strict):
     description: str = Field(default="", max_length=500, description="One line shown by `euchre-audit rules`.")
     source: str = Field(default="", max_length=500, description="Where these rules come from.")
     extends: str | None = Field(default=None, max_length=500, description="A bundled ruleset name or a path whose rules this file changes.")
+    table: TableRules = Field(default_factory=TableRules, description="The players: the seats in play and the sides.")
     deck: DeckRules = Field(default_factory=DeckRules, description="The cards and the deal.")
     deal: DealRules = Field(default_factory=DealRules, description="The rotation of the deal.")
     bidding: BiddingRules = Field(default_factory=BiddingRules, description="Making trump and going alone.")
@@ -344,10 +401,46 @@ class Ruleset(_Strict):
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
 
+    @field_validator("deck")
+    @classmethod
+    def _deck_deals_every_player(cls, deck: DeckRules, info: ValidationInfo) -> DeckRules:
+        table = info.data.get("table")  # absent when the table itself is invalid
+        players = len(table.seats) if table is not None else 4
+        needed = players * deck.tricks + deck.kitty
+        if deck.cards < needed:
+            dealt = f"{deck.hand_size} cards" + (f" and {deck.tableau} piles of two" if deck.tableau else "")
+            raise ValueError(f"a deck of {deck.cards} cards cannot deal {dealt} to {players} players and a kitty of {deck.kitty}")
+        return deck
+
     @field_validator("scoring")
     @classmethod
     def _majority_fits_the_hand(cls, scoring: ScoringRules, info: ValidationInfo) -> ScoringRules:
         deck = info.data.get("deck")  # absent when the deck itself is invalid
-        if deck is not None and scoring.majority > deck.hand_size:
-            raise ValueError(f"scoring.majority is {scoring.majority} but a hand has only {deck.hand_size} tricks")
+        if deck is None:
+            return scoring
+        if scoring.majority > deck.tricks:
+            raise ValueError(f"scoring.majority is {scoring.majority} but a hand has only {deck.tricks} tricks")
+        for name, table in (("by_tricks", scoring), ("no_trump.by_tricks", scoring.no_trump)):
+            counts = sorted(table.by_tricks) if table is not None and table.by_tricks else []
+            if counts and counts[0] != scoring.majority:
+                raise ValueError(f"scoring.{name}: its smallest count is {counts[0]}, but scoring.majority is "
+                                 f"{scoring.majority}: the makers score from the majority up")
+            if counts and counts[-1] > deck.tricks:
+                raise ValueError(f"scoring.{name}: {counts[-1]} tricks, but a hand has only {deck.tricks}")
         return scoring
+
+    @model_validator(mode="after")
+    def _partnership_rules_need_partners(self) -> Ruleset:
+        """Rules about a partner mean nothing where every player is on their own."""
+        if self.table.sides is Sides.PARTNERS:
+            return self
+        partnered = [key for key, on in (
+            ("bidding.defend_alone", self.bidding.defend_alone),
+            ("bidding.dealer_partner_order_alone", self.bidding.dealer_partner_order_alone),
+            ("bidding.partners_best", self.bidding.partners_best),
+            ("drinks", self.drinks is not None),
+        ) if on]
+        if partnered:
+            raise ValueError(f"{', '.join(partnered)}: a rule about partners, but table.sides is each (every player "
+                             "for himself); turn it off, or play with table.sides: partners")
+        return self

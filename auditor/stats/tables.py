@@ -76,15 +76,17 @@ class TableBatch:
     def add_game(self, label: str, game: GameResult) -> None:
         event = game.tag("Event")
         players = tuple(game.tag(t) for t in _SEAT_TAGS)
+        partnerships = game.table.partnerships
+        pair = game.computed if partnerships else None  # the NS and EW columns: partnerships only
+        sheet = game.recorded_values() if partnerships else None
         findings = game.all_findings()
         g = self.columns["games"]
         for key, value in (
             ("file", label), ("game", game.index), ("event", event), ("date", game.tag("Date")),
             ("tags", json.dumps({t.name: t.value for t in game.tags}, ensure_ascii=False)),
             ("north", players[0]), ("east", players[1]), ("south", players[2]), ("west", players[3]),
-            ("ruleset", game.ruleset), ("computed_ns", game.computed_ns), ("computed_ew", game.computed_ew),
-            ("recorded_ns", game.recorded.ns if game.recorded is not None else None),
-            ("recorded_ew", game.recorded.ew if game.recorded is not None else None),
+            ("ruleset", game.ruleset), ("computed_ns", pair[0] if pair else None), ("computed_ew", pair[1] if pair else None),
+            ("recorded_ns", sheet[0] if sheet else None), ("recorded_ew", sheet[1] if sheet else None),
             ("winner", game.winner.value if game.winner is not None else None),
             ("won_in_hand", game.won_in_hand), ("hands", len(game.hands)), ("findings", len(findings)),
         ):
@@ -107,6 +109,9 @@ class TableBatch:
     def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult) -> None:
         h = self.columns["hands"]
         maker, dealer = hand.maker, hand.dealer
+        pair = len(hand.sides) == 2 and hand.sides[0].partnership
+        tricks = hand.tricks_won if pair else None
+        points = hand.points if pair else None
         for key, value in (
             ("file", label), ("game", game), ("event", event), ("hand", hand.number), ("line", hand.pos.line),
             ("dealer", _name(dealer)), ("up", str(hand.up) if hand.up is not None else None),
@@ -114,8 +119,9 @@ class TableBatch:
             ("maker_position", POSITIONS[(maker - dealer) % 4] if maker is not None and dealer is not None else None),
             ("round", hand.round), ("trump", hand.trump.value if hand.trump is not None else None),
             ("alone", hand.alone), ("defend_alone", hand.defender_alone is not None),
-            ("tricks_ns", hand.tricks_ns), ("tricks_ew", hand.tricks_ew),
-            ("points_ns", hand.points_ns), ("points_ew", hand.points_ew), ("outcome", hand.outcome.value),
+            ("tricks_ns", tricks[0] if tricks else None), ("tricks_ew", tricks[1] if tricks else None),
+            ("points_ns", points[0] if points else None), ("points_ew", points[1] if points else None),
+            ("outcome", hand.outcome.value),
             ("penalized", hand.penalized.value if hand.penalized is not None else None),
             ("counted", hand.counted), ("broken", hand.broken), ("findings", len(hand.findings)),
         ):
