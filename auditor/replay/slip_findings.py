@@ -223,6 +223,20 @@ def _discard_missing(record: HandRecord, plan: Plan, game: int) -> Finding:
     return Finding(DISCARD_MISSING, message, pos, game, record.number, seat=dealer, proof=proof)
 
 
+def _runs(numbers: tuple[int, ...]) -> str:
+    """``1 and 3``, ``1 to 11 and 13`` (a 13-trick hand of the tableau can miss many tricks)."""
+    parts: list[str] = []
+    start = prev = None
+    for n in (*numbers, None):
+        if start is not None and n is not None and prev is not None and n == prev + 1:
+            prev = n
+            continue
+        if start is not None and prev is not None:
+            parts.append(f"{start} to {prev}" if prev - start >= 2 else " and ".join(str(k) for k in range(start, prev + 1)))
+        start = prev = n
+    return " and ".join(parts)
+
+
 def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: int, scoring_said: bool) -> Finding:
     reading = plan.readings[0]
     size = len(reading.record.tricks)
@@ -233,7 +247,7 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
     rebuilt = reading.rebuilt
     proof: list[str] = []
     every = sorted({_places(r) for r in plan.readings})
-    where = ", ".join(" and ".join(str(n) for n in o) for o in every[:8]) + (", ..." if len(every) > 8 else "")
+    where = ", ".join(_runs(o) for o in every[:8]) + (", ..." if len(every) > 8 else "")
     if rebuilt is not None:
         cards = plays_text(rebuilt.trick.plays)
         if likeliest:
@@ -243,7 +257,7 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
         proof.append("each player's one card not played in another trick; the hand is replayed with it (its cards are not judged)")
     else:
         at_end = all(n > written for n in places) if places else True
-        which = " and ".join(str(n) for n in places) or "?"
+        which = _runs(places) or "?"
         message = f"hand {record.number} has {written} of {size} tricks written"
         if not at_end and likeliest:
             message += f": most likely trick {which} {'is' if len(places) == 1 else 'are'} missing"

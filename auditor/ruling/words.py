@@ -219,10 +219,15 @@ def game_end_words(game: GameResult, people: People) -> str:
     elif game.winner is not None:
         end = f"{people.team(game.winner)} won in hand {game.won_in_hand}."
     elif game.deal_limit:
-        end = f"No side has won yet: {game.deals} of {deals} are recorded."
+        end = f"No {_nobody(game)} has won yet: {game.deals} of {deals} are recorded."
     else:
-        end = "No side has won yet."
+        end = f"No {_nobody(game)} has won yet."
     return f"{end}{tokens}"
+
+
+def _nobody(game: GameResult) -> str:
+    """``side`` (partnerships) or ``player`` (every player for himself)."""
+    return "side" if game.sides[0].partnership else "player"
 
 
 def where(f: Finding) -> str:

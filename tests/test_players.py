@@ -1,0 +1,208 @@
+"""Two and three players, and two-handed Euchre with the 32-card tableau (issue 12), each test from a
+sentence of seed 003 (lines 50-66, quoted where used), with the verdict worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.cards import Side
+from auditor.notation.reader import read_text
+from auditor.notation.writer import write_games
+from conftest import audit_text
+
+
+def found(text: str, rules: str, overrides: list[str] | None = None) -> list[tuple[str, int | None, str | None]]:
+    (game,) = audit_text(text, rules, overrides)
+    return [(f.code.code, f.trick, f.seat.name if f.seat is not None else None) for f in game.all_findings()]
+
+
+# ----------------------------------------------------------------------------- three-handed
+# "Each plays for himself." N, E and W sit clockwise; the deal, the bidding and the lead pass over S.
+# Hand 1: N deals, E bids first, then W, then N, who orders and takes the up card 9H (discarding QH).
+# E, on the dealer's left, leads; N takes all five tricks alone, as every maker plays: "There is no
+# bonus for 'going alone' (since players will always be going alone)": a march scores 2, not 4.
+# Hand 2: E deals; W bids first and passes, N orders spades, E takes 9S up and discards 9C. W leads.
+# N holds no spade and takes no trick: "if the declarer is euchred each opponent scores 2 points".
+THREE = """\
+[North "Ann"]
+[East "Bob"]
+[West "Cy"]
+
+hand 1 dealer N
+deal E: 9C TC QC KC AC  W: 9D TD QD KD AD  N: JH JD AH KH QH
+up 9H
+bid E pass, W pass, N order
+discard QH
+trick E:AC W:9D N:9H
+trick N:JH E:9C W:TD
+trick N:JD E:TC W:QD
+trick N:AH E:QC W:KD
+trick N:KH E:KC W:AD
+score N 2 E 0 W 0
+
+hand 2 dealer E
+deal W: AD KD QD TD 9D  N: AC KC QC TC 9H  E: JS QS KS AS 9C
+up 9S
+bid W pass, N order
+discard 9C
+trick W:AD N:TC E:9S
+trick E:AS W:KD N:9H
+trick E:KS W:QD N:QC
+trick E:QS W:TD N:KC
+trick E:JS W:9D N:AC
+score N 2 E 2 W 2
+"""
+
+
+def test_three_handed_a_euchre_gives_each_opponent_two_and_a_march_has_no_lone_bonus() -> None:
+    (game,) = audit_text(THREE, "three-handed")
+    assert game.all_findings() == []
+    assert game.sides == (Side.N, Side.E, Side.W)
+    assert [h.points for h in game.hands] == [(2, 0, 0), (0, 2, 2)]
+    assert [h.tricks_won for h in game.hands] == [(5, 0, 0), (0, 5, 0)]
+    assert game.computed == (2, 2, 2)
+
+
+def test_three_handed_a_sheet_that_credits_one_opponent_only_is_wrong() -> None:
+    text = THREE.replace("score N 2 E 2 W 2", "score N 2 E 2 W 0")
+    assert [code for code, _, _ in found(text, "three-handed")] == ["P701"]
+
+
+def test_three_handed_alone_is_said_to_change_nothing() -> None:
+    # the march written alone: B216, and it still scores 2 (no lone bonus)
+    text = THREE.replace("bid E pass, W pass, N order\n", "bid E pass, W pass, N order alone\n")
+    (game,) = audit_text(text, "three-handed")
+    assert [(f.code.code, f.hand) for f in game.all_findings()] == [("B216", 1)]
+    assert game.hands[0].points == (2, 0, 0)
+
+
+def test_three_handed_the_bidding_passes_over_the_empty_seat() -> None:
+    # W bids before N: the order is E, W, N after N's deal; S is nobody, and a line naming S is read as lost
+    assert "B201" in [c for c, _, _ in found(THREE.replace("bid E pass, W pass, N order", "bid W pass, E pass, N order"),
+                                             "three-handed")]
+    codes = [c for c, _, _ in found(THREE.replace("trick N:JH E:9C W:TD", "trick N:JH E:9C S:TD"), "three-handed")]
+    assert "D113" in codes
+
+
+def test_three_handed_a_score_for_partnerships_cannot_be_read() -> None:
+    text = THREE.replace("score N 2 E 0 W 0", "score NS 2 EW 0")
+    assert "P703" in [c for c, _, _ in found(text, "three-handed")]
+
+
+def test_four_players_keep_their_partnerships() -> None:
+    # the same hand-1 lines are no four-handed game: S's and the partners' scores are what hoyle expects
+    (game,) = audit_text("hand 1 dealer N\nup 9H\nbid E pass, S pass, W pass, N order\ntricks NS 5 EW 0\nscore NS 2 EW 0\n",
+                         "hoyle")
+    assert game.sides == (Side.NS, Side.EW) and game.computed == (2, 0) and game.all_findings() == []
+
+
+# ----------------------------------------------------------------------------- two-handed, 24 cards
+TWO = """\
+hand 1 dealer N
+up 9H
+bid S pass, N order
+tricks N 3 S 2
+score N 1 S 0
+hand 2 dealer S
+up 9C
+bid N order
+tricks N 1 S 4
+score N 1 S 2
+"""
+
+
+def test_two_handed_the_deal_alternates_and_a_euchre_scores_two() -> None:
+    (game,) = audit_text(TWO, "two-handed")
+    assert game.all_findings() == []
+    assert [h.points for h in game.hands] == [(1, 0), (0, 2)]
+
+
+# ----------------------------------------------------------------------------- two-handed with the tableau
+# "If declarer takes 7 tricks she scores 1 point, 10 tricks score 2 points and all 13 tricks scores 4
+# points. A euchre counts 2 points."
+@pytest.mark.parametrize(("tricks", "points"), [
+    ((7, 6), (1, 0)), ((9, 4), (1, 0)), ((10, 3), (2, 0)), ((12, 1), (2, 0)), ((13, 0), (4, 0)), ((6, 7), (0, 2)),
+])
+def test_tableau_7_10_and_13_tricks_score_1_2_and_4_and_a_euchre_2(tricks: tuple[int, int], points: tuple[int, int]) -> None:
+    text = f"hand 1 dealer S\nup 9H\nbid N order\ntricks N {tricks[0]} S {tricks[1]}\n"
+    (game,) = audit_text(text, "two-handed-tableau")
+    assert game.all_findings() == [] and game.hands[0].points == points
+
+
+# N's hand is all hearts; N's piles are 8S over 8C, 7S over 7C, 9D over 9C, 8D over TC: no club face up.
+# N orders JH (hearts are trump; N discards 7H). S leads AC from the table: N is void in clubs and throws
+# 8S, which turns 8C up ("When a face-up card is played, the face-down card beneath it (if any) is turned
+# up and is then in play"). On the next club lead N holds 8C: "a player could be void in a suit for one
+# trick, but not for successive tricks." S, who holds no trump, takes the first six tricks; N trumps the
+# seventh and takes the rest: 7 tricks, "If declarer takes 7 tricks she scores 1 point".
+TABLEAU_PLAY = {
+    "void": ["S:AC N:8S", "S:KC N:8C", "S:QC N:7S", "S:JC N:7C"],
+    # N holds 8C face up (turned by trick 1) and throws 7S: a renege
+    "renege": ["S:AC N:8S", "S:KC N:7S", "S:QC N:8C", "S:JC N:7C"],
+    # 7C still lies face down under 7S: N does not have it yet
+    "under": ["S:AC N:8S", "S:KC N:7C", "S:QC N:8C", "S:JC N:7S"],
+}
+TABLEAU = """\
+[North "Ann"]
+[South "Sue"]
+[Rules "two-handed-tableau"]
+
+hand 1 dealer N
+deal S: 9S TS JS QS KS  N: 7H 8H 9H TH QH
+tableau S: AC/AD KC/KD QC/QD JC/7D  N: 8S/8C 7S/7C 9D/9C 8D/TC
+up JH
+bid S pass, N order
+discard 7H
+{first}
+trick S:AD N:9D
+trick S:KD N:8D
+trick S:QD N:8H
+trick N:JH S:7D
+trick N:9C S:9S
+trick N:TC S:TS
+trick N:9H S:JS
+trick N:TH S:QS
+trick N:QH S:KS
+score N 1 S 0
+"""
+
+
+def tableau(kind: str) -> str:
+    return TABLEAU.format(first="\n".join(f"trick {t}" for t in TABLEAU_PLAY[kind]))
+
+
+def test_tableau_the_void_ends_when_a_card_turns_up_and_7_tricks_score_1() -> None:
+    (game,) = audit_text(tableau("void"))
+    assert game.all_findings() == []
+    assert game.hands[0].tricks_won == (7, 6) and game.hands[0].points == (1, 0)
+
+
+def test_tableau_a_renege_proof_says_the_card_lay_face_up_since_the_trick_it_turned() -> None:
+    (game,) = audit_text(tableau("renege"))
+    (renege,) = [f for f in game.all_findings() if f.code.code == "R501"]
+    assert renege.seat is not None and renege.seat.name == "N" and renege.trick == 2
+    assert "8C (face up on the table since trick 1)" in " ".join(renege.proof), renege.proof
+
+
+def test_tableau_a_card_played_from_under_another_is_its_own_finding() -> None:
+    (game,) = audit_text(tableau("under"))
+    assert [(f.code.code, f.trick) for f in game.all_findings()] == [("D112", 2)]
+
+
+def test_tableau_a_hand_short_of_tricks_names_them_in_runs() -> None:
+    text = tableau("void").split("trick S:AD")[0]  # the first four tricks only
+    (game,) = audit_text(text)
+    (missing,) = [f for f in game.all_findings() if f.code.code == "T405"]
+    assert "4 of 13 tricks written" in missing.message
+    assert " and 2 and 3 and" not in " ".join(missing.proof)
+
+
+# ----------------------------------------------------------------------------- the notation written back
+def test_fmt_writes_scores_per_player_and_the_tableau_back() -> None:
+    for text in (THREE, tableau("void")):
+        written, _ = write_games(read_text(text))
+        again, _ = write_games(read_text(written))
+        assert again == written
+    assert "score N 2 E 2 W 2" in write_games(read_text(THREE))[0]
+    assert "tableau S: AC/AD KC/KD QC/QD JC/7D  N: 8S/8C 7S/7C 9D/9C 8D/TC" in write_games(read_text(tableau("void")))[0]
