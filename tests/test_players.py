@@ -4,12 +4,21 @@ sentence of seed 003 (lines 50-66, quoted where used), with the verdict worked o
 
 from __future__ import annotations
 
+import io
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from auditor.cards import Side
 from auditor.notation.reader import read_text
 from auditor.notation.writer import write_games
+from auditor.cli import main
 from conftest import audit_text
+from test_simulate_variations import audited_clean, generate
 
 
 def found(text: str, rules: str, overrides: list[str] | None = None) -> list[tuple[str, int | None, str | None]]:
@@ -206,3 +215,87 @@ def test_fmt_writes_scores_per_player_and_the_tableau_back() -> None:
         assert again == written
     assert "score N 2 E 2 W 2" in write_games(read_text(THREE))[0]
     assert "tableau S: AC/AD KC/KD QC/QD JC/7D  N: 8S/8C 7S/7C 9D/9C 8D/TC" in write_games(read_text(tableau("void")))[0]
+
+
+# ----------------------------------------------------------------------------- the simulator
+SMALL_TABLES = ("three-handed", "two-handed", "two-handed-tableau")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=st.sampled_from(SMALL_TABLES), seed=st.integers(0, 10_000))
+def test_simulated_games_audit_clean_and_every_injected_mistake_is_found(rules: str, seed: int) -> None:
+    clean = generate(rules, games=3, seed=seed)
+    assert clean.log == []
+    audited_clean(clean)  # no finding, and the simulator's makers, tricks, points and winner hand by hand
+    generated = generate(rules, games=6, seed=seed, errors=0.2)
+    games = audit_text(generated.text)
+    found = sorted((f.game, f.hand, f.trick, f.seat.name if f.seat is not None else None, f.code.code, f.pos.line)
+                   for g in games for f in g.all_findings())
+    injected = sorted((e["game"], e["hand"], e["trick"], e["seat"], e["code"], e["line"]) for e in generated.log)
+    assert found == injected
+
+
+def test_the_simulator_injects_a_card_played_from_under_another() -> None:
+    generated = generate("two-handed-tableau", games=10, seed=5, errors=0.15)
+    assert {"face-down", "renege", "left-bower", "score"} <= {e["kind"] for e in generated.log}
+    assert "D112" in {e["code"] for e in generated.log}
+    assert all(line.startswith("tableau N: ") or line.startswith("tableau S: ")
+               for line in generated.lines("tableau "))
+
+
+# ----------------------------------------------------------------------------- statistics
+def _stats(text: str, by: str, tmp_path: Path) -> tuple[list[dict], str]:
+    path = tmp_path / "games.txt"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["stats", str(path), "--by", by, "--format", "json"], out, err) == 0
+    return json.loads(out.getvalue()), err.getvalue()
+
+
+def test_stats_by_player_count_every_player_of_a_three_handed_game(tmp_path: Path) -> None:
+    generated = generate("three-handed", games=4, seed=3)
+    games = audit_text(generated.text)
+    rows, _ = _stats(generated.text, "player", tmp_path)
+    want: dict[str, Counter] = defaultdict(Counter)
+    for game in games:
+        for seat in game.table.seats:
+            name = game.player(seat) or "(unknown)"
+            want[name]["games"] += 1
+            want[name]["games_won"] += game.winner is Side[seat.name]
+            for hand in game.hands:
+                want[name]["hands"] += 1
+                want[name]["calls"] += hand.maker is seat
+                want[name]["euchres_as_defender"] += (hand.outcome.value == "euchre" and hand.maker is not None
+                                                      and hand.maker is not seat)
+    got = {r["player"]: {k: r[k] for k in ("games", "games_won", "hands", "calls", "euchres_as_defender")} for r in rows}
+    assert got == {name: dict(c) | {k: 0 for k in ("games_won", "calls", "euchres_as_defender") if k not in c}
+                   for name, c in want.items()}
+    assert "(unknown)" not in got  # nobody sits at S
+
+
+def test_stats_by_seat_three_handed_has_no_one_across(tmp_path: Path) -> None:
+    rows, _ = _stats(generate("three-handed", games=2, seed=3).text, "seat", tmp_path)
+    assert [r["seat"] for r in rows] == ["left", "right", "dealer"]
+
+
+def test_stats_by_team_says_a_game_without_partnerships_has_no_teams(tmp_path: Path) -> None:
+    rows, err = _stats(generate("three-handed", games=2, seed=3).text, "team", tmp_path)
+    assert rows == []
+    assert "2 games without partnerships" in err and "have no teams" in err
+
+
+def test_stats_read_tables_written_before_the_number_of_players_was_a_rule(tmp_path: Path) -> None:
+    import polars as pl
+
+    from auditor.stats.tables import scan_tables
+    from auditor.stats.views import view
+
+    out = tmp_path / "tables"
+    sample = Path(__file__).parent.parent / "samples" / "club-night.txt"
+    assert main(["stats", str(sample), "--out", str(out), "--format", "json"], io.StringIO(), io.StringIO()) == 0
+    now = {by: view(by, scan_tables(out)) for by in ("player", "team", "seat")}
+    for table, dropped in (("games", ["seats", "partnerships"]), ("hands", ["seats", "maker_side", "maker_net"])):
+        for part in (out / table).rglob("*.parquet"):
+            pl.read_parquet(part).drop(dropped).write_parquet(part)
+    for by, frame in now.items():
+        assert view(by, scan_tables(out)).equals(frame), by

@@ -258,7 +258,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             _copy_tables(table_dirs, root, partition)
         finish_tables(root, partition)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
-        frame = _view(args.by, roots)
+        frame = _view(args.by, roots, err)
         written = _write_view(frame, args.format, out, err)
         return written if written != EXIT_OK else status
     finally:
@@ -266,14 +266,20 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _view(by: str, roots: list[Path]):  # type: ignore[no-untyped-def]
+def _view(by: str, roots: list[Path], err: TextIO):  # type: ignore[no-untyped-def]
     import polars as pl
 
     from .tables import scan_tables
-    from .views import view
+    from .views import games_without_teams, view
 
     scans = [scan_tables(r) for r in roots]
     tables = {t: pl.concat([s[t] for s in scans]) for t in TABLES}
+    if by == "team":
+        alone = games_without_teams(tables)
+        if alone:
+            err.write(f"euchre-audit stats: --by team: {alone} game{'s' if alone != 1 else ''} without partnerships "
+                      "(every player for himself, as two- and three-handed) have no teams and are left out; "
+                      "--by player counts them\n")
     return view(by, tables)
 
 

@@ -25,23 +25,28 @@ import polars as pl
 
 from ..cards import Seat
 from ..replay.results import GameResult, HandResult
+from ..table import Table
 
 from .layout import HIVE_NULL, MARKER, TABLES
 
-#: where a seat sits relative to the dealer (seat - dealer, clockwise)
+#: where a seat sits relative to the dealer (seat - dealer, clockwise, at a table of four)
 POSITIONS = ("dealer", "left", "across", "right")
+#: the same by the number of players, counting seats in play from the dealer: three-handed there is no
+#: one across; two-handed (N and S, face to face) the other player is across
+POSITIONS_OF = {4: POSITIONS, 3: ("dealer", "left", "right"), 2: ("dealer", "across")}
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     "games": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.String, "tags": pl.String,
         "north": pl.String, "east": pl.String, "south": pl.String, "west": pl.String, "ruleset": pl.String,
-        "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
+        "seats": pl.String, "partnerships": pl.Boolean, "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
         "winner": pl.String, "won_in_hand": pl.Int32, "hands": pl.Int32, "findings": pl.Int32,
     },
     "hands": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "line": pl.Int32,
         "dealer": pl.String, "up": pl.String, "maker": pl.String, "maker_player": pl.String,
-        "maker_position": pl.String, "round": pl.Int8, "trump": pl.String, "alone": pl.Boolean,
+        "maker_position": pl.String, "seats": pl.String, "maker_side": pl.String, "maker_net": pl.Int16,
+        "round": pl.Int8, "trump": pl.String, "alone": pl.Boolean,
         "defend_alone": pl.Boolean, "tricks_ns": pl.Int8, "tricks_ew": pl.Int8,
         "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": pl.String, "penalized": pl.String,
         "counted": pl.Boolean, "broken": pl.Boolean, "findings": pl.Int16,
@@ -65,6 +70,23 @@ def _name(seat: Seat | None) -> str | None:
     return seat.name if seat is not None else None
 
 
+def _seats_text(table: Table) -> str:
+    """``NESW``, ``NEW``, ``NS``: the seats in play, as the views read them."""
+    return "".join(s.name for s in table.seats)
+
+
+def _position(table: Table, seat: Seat, dealer: Seat | None) -> str | None:
+    """Where ``seat`` sits relative to the dealer, counting seats in play."""
+    if dealer is None:
+        return None
+    if table.four_handed:
+        return POSITIONS[(seat - dealer) % 4]
+    if not (table.in_play[seat] and table.in_play[dealer]):
+        return None
+    n = table.players
+    return POSITIONS_OF[n][(table.seats.index(seat) - table.seats.index(dealer)) % n]
+
+
 class TableBatch:
     """Columns of the four tables for some games, ready to become DataFrames."""
 
@@ -75,8 +97,10 @@ class TableBatch:
 
     def add_game(self, label: str, game: GameResult) -> None:
         event = game.tag("Event")
-        players = tuple(game.tag(t) for t in _SEAT_TAGS)
-        partnerships = game.table.partnerships
+        table = game.table
+        players = tuple(game.tag(t) if table.in_play[i] else None for i, t in enumerate(_SEAT_TAGS))
+        partnerships = table.partnerships
+        seats = _seats_text(table)
         pair = game.computed if partnerships else None  # the NS and EW columns: partnerships only
         sheet = game.recorded_values() if partnerships else None
         findings = game.all_findings()
@@ -85,14 +109,14 @@ class TableBatch:
             ("file", label), ("game", game.index), ("event", event), ("date", game.tag("Date")),
             ("tags", json.dumps({t.name: t.value for t in game.tags}, ensure_ascii=False)),
             ("north", players[0]), ("east", players[1]), ("south", players[2]), ("west", players[3]),
-            ("ruleset", game.ruleset), ("computed_ns", pair[0] if pair else None), ("computed_ew", pair[1] if pair else None),
+            ("ruleset", game.ruleset), ("seats", seats), ("partnerships", partnerships), ("computed_ns", pair[0] if pair else None), ("computed_ew", pair[1] if pair else None),
             ("recorded_ns", sheet[0] if sheet else None), ("recorded_ew", sheet[1] if sheet else None),
             ("winner", game.winner.value if game.winner is not None else None),
             ("won_in_hand", game.won_in_hand), ("hands", len(game.hands)), ("findings", len(findings)),
         ):
             g[key].append(value)
         for hand in game.hands:
-            self._add_hand(label, game.index, event, players, hand)
+            self._add_hand(label, game.index, event, players, hand, table, seats)
         f = self.columns["findings"]
         for finding in findings:
             for key, value in (
@@ -106,17 +130,25 @@ class TableBatch:
         self.games += 1
         self.hands += len(game.hands)
 
-    def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult) -> None:
+    def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult,
+                  table: Table, seats: str) -> None:
         h = self.columns["hands"]
         maker, dealer = hand.maker, hand.dealer
-        pair = len(hand.sides) == 2 and hand.sides[0].partnership
+        pair = table.partnerships
         tricks = hand.tricks_won if pair else None
         points = hand.points if pair else None
+        if maker is None:
+            maker_side = maker_net = position = None
+        else:
+            mine = table.side_index[maker]
+            maker_side = table.side_of[maker].value  # type: ignore[union-attr]
+            maker_net = 2 * hand.points[mine] - sum(hand.points)  # the makers' points less the others'
+            position = _position(table, maker, dealer)
         for key, value in (
             ("file", label), ("game", game), ("event", event), ("hand", hand.number), ("line", hand.pos.line),
             ("dealer", _name(dealer)), ("up", str(hand.up) if hand.up is not None else None),
             ("maker", _name(maker)), ("maker_player", players[maker] if maker is not None else None),
-            ("maker_position", POSITIONS[(maker - dealer) % 4] if maker is not None and dealer is not None else None),
+            ("maker_position", position), ("seats", seats), ("maker_side", maker_side), ("maker_net", maker_net),
             ("round", hand.round), ("trump", hand.trump.value if hand.trump is not None else None),
             ("alone", hand.alone), ("defend_alone", hand.defender_alone is not None),
             ("tricks_ns", tricks[0] if tricks else None), ("tricks_ew", tricks[1] if tricks else None),
@@ -194,7 +226,7 @@ def finish_tables(root: Path, partition_by_event: bool) -> None:
             frame = frame.drop("event")
         folder.mkdir(parents=True, exist_ok=True)
         frame.write_parquet(folder / "part-empty.parquet")
-    marker = {"format": "euchre-audit tables", "version": 1, "partition_by": "event" if partition_by_event else None,
+    marker = {"format": "euchre-audit tables", "version": 2, "partition_by": "event" if partition_by_event else None,
               "tables": list(TABLES)}
     (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
 
@@ -217,5 +249,19 @@ def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
             hive_partitioning=partitioned,
             hive_schema={"event": pl.String} if partitioned else None,
         )
-        frames[table] = lf.select(list(SCHEMAS[table]))
+        frames[table] = _from_version_1(table, lf).select(list(SCHEMAS[table]))
     return frames
+
+
+def _from_version_1(table: str, lf: pl.LazyFrame) -> pl.LazyFrame:
+    """Tables written before the number of players was a rule (version 1): every game four-handed."""
+    have = set(lf.collect_schema().names())
+    if table == "games" and "seats" not in have:
+        return lf.with_columns(pl.lit("NESW").alias("seats"), pl.lit(True).alias("partnerships"))
+    if table == "hands" and "seats" not in have:
+        ns = pl.col("maker").is_in(["N", "S"])
+        side = pl.when(pl.col("maker").is_null()).then(None).when(ns).then(pl.lit("NS")).otherwise(pl.lit("EW"))
+        net = (pl.col("points_ns") - pl.col("points_ew")).cast(pl.Int16)
+        return lf.with_columns(pl.lit("NESW").alias("seats"), side.alias("maker_side"),
+                               pl.when(pl.col("maker").is_null()).then(None).when(ns).then(net).otherwise(-net).alias("maker_net"))
+    return lf
