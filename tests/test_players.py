@@ -299,3 +299,23 @@ def test_stats_read_tables_written_before_the_number_of_players_was_a_rule(tmp_p
             pl.read_parquet(part).drop(dropped).write_parquet(part)
     for by, frame in now.items():
         assert view(by, scan_tables(out)).equals(frame), by
+
+
+# ----------------------------------------------------------------------------- EGN
+def test_egn_num_players_3_round_trips_and_the_tableau_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "three.txt"
+    source.write_text(THREE.replace('[West "Cy"]', '[West "Cy"]\n[Rules "three-handed"]'), encoding="utf-8")
+    egn = tmp_path / "three.egn"
+    assert main(["convert", str(source), "--to", "egn", "-o", str(egn)], io.StringIO(), io.StringIO()) == 0
+    data = json.loads(egn.read_text(encoding="utf-8"))
+    assert data["metadata"]["ruleset"]["num_players"] == 3 and data["metadata"]["players"] == ["Ann", "Bob", "Cy"]
+    assert [len(t) for t in data["deals"][0]["phases"][1]["tricks"]] == [3] * 5
+    out = io.StringIO()
+    main([str(egn), "--format", "json"], out, io.StringIO())
+    (game,) = json.loads(out.getvalue())["games"]
+    assert game["computed"] == {"N": 2, "E": 2, "W": 2}
+    tableau_file = tmp_path / "tableau.txt"
+    tableau_file.write_text(tableau("void"), encoding="utf-8")
+    err = io.StringIO()
+    assert main(["convert", str(tableau_file), "--to", "egn", "-o", str(tmp_path / "t.egn")], io.StringIO(), err) == 2
+    assert "EGN cannot hold this game: it has 13 tricks" in err.getvalue() and "Traceback" not in err.getvalue()

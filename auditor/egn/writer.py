@@ -60,9 +60,9 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
     where = f"game {game.index}"
     table = table_of(rules)
     if table.tableau or table.tricks > 10:
-        raise InputError(f"{where}: EGN cannot hold this game: it has {table.tricks} tricks a hand (EGN holds 10) "
-                         + ("and cards dealt face down and face up on the table (deck.tableau), which EGN has no place for"
-                            if table.tableau else "")).strip()
+        raise InputError((f"{where}: EGN cannot hold this game: it has {table.tricks} tricks a hand (EGN holds 10) "
+                          + ("and cards dealt face down and face up on the table (deck.tableau), which EGN has no place for"
+                             if table.tableau else "")).strip())
     meta: dict[str, Any] = {}
     for tag, key in (("Event", "title"), ("Description", "description"), ("Date", "date"), ("GameId", "gameId")):
         value = game.tag(tag)
