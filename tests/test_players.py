@@ -319,3 +319,16 @@ def test_egn_num_players_3_round_trips_and_the_tableau_is_refused(tmp_path: Path
     err = io.StringIO()
     assert main(["convert", str(tableau_file), "--to", "egn", "-o", str(tmp_path / "t.egn")], io.StringIO(), err) == 2
     assert "EGN cannot hold this game: it has 13 tricks" in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+def test_the_machine_formats_give_points_per_player(tmp_path: Path) -> None:
+    path = tmp_path / "three.txt"
+    path.write_text('[Rules "three-handed"]\n' + THREE.replace("score N 2 E 2 W 2", "score N 2 E 2 W 0"), encoding="utf-8")
+    out = io.StringIO()
+    main([str(path), "--format", "sarif"], out, io.StringIO())
+    (result,) = json.loads(out.getvalue())["runs"][0]["results"]
+    assert result["properties"]["points"] == {"N": 0, "E": 2, "W": 2}
+    out = io.StringIO()
+    main([str(path), "--format", "json"], out, io.StringIO())
+    (finding,) = json.loads(out.getvalue())["findings"]
+    assert finding["points"] == {"N": 0, "E": 2, "W": 2}

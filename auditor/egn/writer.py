@@ -282,6 +282,10 @@ def games_to_egn(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], R
     objects = [game_to_egn(g, rules_of(g), warn) for g in games]
     if len(objects) == 1:
         return json.dumps(objects[0], indent=2, ensure_ascii=False) + "\n"
+    for index, obj in enumerate(objects):
+        if len(obj["metadata"]["players"]) != 4:  # EMN: "Array of 4 player IDs mapped to [Seat 0: North, ...]"
+            raise InputError(f"game {games[index].index}: an EMN match holds games of four players, and this game has "
+                             f"{len(obj['metadata']['players'])}: convert each game on its own, as EGN")
     registry: dict[str, str] = {}  # id -> name
     by_name: dict[str, str] = {}
     entries = []

@@ -148,7 +148,7 @@ def _position(seat: str) -> pl.Expr:
     seats = pl.col("seats")
     n = seats.str.len_chars().cast(pl.Int8)
     mine = seats.str.find(seat, literal=True).cast(pl.Int8)
-    dealer = seats.str.find(pl.col("dealer"), literal=True).cast(pl.Int8)
+    dealer = seats.str.find(pl.col("dealer").cast(pl.String), literal=True).cast(pl.Int8)
     k = (mine - dealer) % n
     return k + ((n == 3) & (k == 2)).cast(pl.Int8) + ((n == 2) & (k == 1)).cast(pl.Int8)
 
