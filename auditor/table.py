@@ -43,15 +43,8 @@ class Table:
     side_of: tuple[Side | None, ...]
     side_index: tuple[int, ...]  # the seat's side's place in ``sides``; -1: not in play
     in_play: tuple[bool, ...]
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def tricks(self) -> int:
-        """The tricks of a hand: every card each player is dealt, in the hand and on the table."""
-        return self.hand_size + 2 * self.tableau
+    players: int  # len(seats), asked several times a hand
+    tricks: int  # the tricks of a hand: every card each player is dealt, in the hand and on the table
 
     @property
     def four_handed(self) -> bool:
@@ -124,7 +117,7 @@ def make_table(seats: tuple[Seat, ...], partnerships: bool, hand_size: int = 5, 
     )
     index = tuple(sides.index(side) if side is not None else -1 for side in side_of)
     return Table(ordered, sides, partnerships, hand_size, tableau, tuple(left), partner, side_of, index,
-                 tuple(s in ordered for s in SEATS))
+                 tuple(s in ordered for s in SEATS), len(ordered), hand_size + 2 * tableau)
 
 
 #: Four players, N-S against E-W, five cards each: the standard game.

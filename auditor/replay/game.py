@@ -334,10 +334,14 @@ class GameReplay(GameEnd):
 
 
 def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    if len(a) == 2:  # two sides (the four-player game): once a hand, without a generator
+        return (a[0] + b[0], a[1] + b[1])
     return tuple(x + y for x, y in zip(a, b))
 
 
 def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    if len(a) == 2:
+        return (a[0] - b[0], a[1] - b[1])
     return tuple(x - y for x, y in zip(a, b))
 
 

@@ -74,7 +74,10 @@ class Settlement:
 
     def _per_side(self: HandReplay, maker_side: int, maker_pts: int, defender_pts: int) -> tuple[int, ...]:
         """The makers' points to their side, and the defenders' to each side against them."""
-        return tuple(maker_pts if i == maker_side else defender_pts for i in range(len(self.table.sides)))
+        sides = len(self.table.sides)
+        if sides == 2:
+            return (maker_pts, defender_pts) if maker_side == 0 else (defender_pts, maker_pts)
+        return tuple(maker_pts if i == maker_side else defender_pts for i in range(sides))
 
     def _four_trick_token(self: HandReplay) -> None:
         """EGN: "If the calling team on a non-loner gets exactly 4 tricks, they get a token": makers, not alone,

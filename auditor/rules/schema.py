@@ -13,10 +13,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from ..findings import Severity  # one severity scale for findings and the rules that grade them
+from .seating import SeatName, Sides, TableRules
+from .strict import Strict as _Strict
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+__all__ = ["SeatName", "Sides", "TableRules"]  # the table's rules live in .seating; the rest here
 
 
 class RankName(str, Enum):
@@ -84,47 +84,6 @@ class NoTrumpCall(str, Enum):
     """No trump; the highest card of the suit led wins."""
     LOW = "low"
     """No trump; the lowest card of the suit led wins."""
-
-
-class SeatName(str, Enum):
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-
-class Sides(str, Enum):
-    PARTNERS = "partners"
-    """N and S against E and W."""
-    EACH = "each"
-    """Every player for himself: each seat is a side of its own."""
-
-
-#: the seats clockwise from North, the order ``table.seats`` is written in
-_CLOCKWISE = (SeatName.N, SeatName.E, SeatName.S, SeatName.W)
-
-
-class TableRules(_Strict):
-    seats: Annotated[list[SeatName], Field(min_length=2, max_length=4)] = Field(
-        default=[SeatName.N, SeatName.E, SeatName.S, SeatName.W],
-        description="The seats in play, clockwise from North (four players: N E S W; seed 003 lines 50-54 play with "
-        "three or two: three-handed N E W, two-handed N S).",
-    )
-    sides: Sides = Field(
-        default=Sides.PARTNERS,
-        description="`partners` (N-S against E-W; four seats) or `each` (every player for himself; seed 003 line 51: "
-        "'Each plays for himself').",
-    )
-
-    @model_validator(mode="after")
-    def _seats_make_a_table(self) -> TableRules:
-        if len(set(self.seats)) != len(self.seats):
-            raise ValueError("seats: a seat is listed twice")
-        if list(self.seats) != [s for s in _CLOCKWISE if s in self.seats]:
-            raise ValueError("seats: list the seats clockwise from North (N, E, S, W)")
-        if self.sides is Sides.PARTNERS and len(self.seats) != 4:
-            raise ValueError(f"sides: partners needs four seats (N-S against E-W); with {len(self.seats)} players write sides: each")
-        return self
 
 
 class DeckRules(_Strict):

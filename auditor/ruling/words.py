@@ -154,7 +154,9 @@ def result_words(h: HandResult, people: People) -> str:
 
 def score(values: tuple[int, ...]) -> str:
     """``2-0``; ``4-2-7`` per player."""
-    return "-".join(str(v) for v in values)
+    if len(values) == 2:  # three times a hand in the ruling's table
+        return f"{values[0]}-{values[1]}"
+    return "-".join(map(str, values))
 
 
 def sheet_score(h: HandResult) -> str:
