@@ -72,22 +72,27 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
             mine = [f for f in findings if f.hand == hand.number]
             reneges = Counter(f.seat for f in mine if f.code.code == "R501")
             bower = Counter(f.seat for f in mine if f.category.value == "left-bower")
-            units: list[tuple[str, bool, bool, int, int]] = []  # key, called, defended a euchre, reneges, bower errors
+            units: list[tuple[str, bool, bool, int, int, int]] = []  # key, called, defended a euchre, reneges, bower errors, plays
+            played = Counter(p.seat for p in hand.plays)
             maker_team = SIDE[hand.maker] if hand.maker is not None else None
             euchred = hand.outcome in EUCHRED
             if by in ("player", "seat"):
                 for seat in Seat:
                     key = (game.player(seat) or "(unknown)") if by == "player" else POSITION[(seat - hand.dealer) % 4]
-                    units.append((key, hand.maker is seat, euchred and maker_team is not SIDE[seat], reneges[seat], bower[seat]))
+                    units.append((key, hand.maker is seat, euchred and maker_team is not SIDE[seat], reneges[seat], bower[seat],
+                                  played[seat]))
             elif by == "team":
                 for team in FOUR.sides:
                     units.append((_team_name(game, team), maker_team is team, euchred and maker_team is not team,
-                                  sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats)))
+                                  sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats),
+                                  sum(played[s] for s in team.seats)))
             else:
                 key = (str(hand.round) if hand.round is not None else "none") if by == "trump-round" else (game.tag("Event") or "(no event)")
-                units.append((key, hand.maker is not None, euchred and hand.maker is not None, sum(reneges.values()), sum(bower.values())))
-            for key, called, defended, ren, bow in units:
+                units.append((key, hand.maker is not None, euchred and hand.maker is not None, sum(reneges.values()), sum(bower.values()),
+                              len(hand.plays)))
+            for key, called, defended, ren, bow, plays in units:
                 row = rows[key]
+                row["plays"] += plays
                 row["hands"] += 1
                 row["reneges"] += ren
                 row["left_bower_errors"] += bow
@@ -132,6 +137,8 @@ def _check(by: str, frame: pl.DataFrame, want: dict[str, Counter]) -> None:
         else:
             assert g["make_pct"] is None and g["points_per_call"] is None
         assert g["reneges_per_100"] == pytest.approx(100 * w["reneges"] / w["hands"])
+        assert g["plays"] == w["plays"]
+        assert g["reneges_per_100_plays"] == (pytest.approx(100 * w["reneges"] / w["plays"]) if w["plays"] else None)
         assert g["left_bower_errors_per_100"] == pytest.approx(100 * w["left_bower_errors"] / w["hands"])
         if by in ("player", "team", "event"):
             assert (g["games"], g["games_won"]) == (w["games"], w["games_won"])

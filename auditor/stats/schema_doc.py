@@ -44,6 +44,8 @@ NOTES: dict[str, dict[str, str]] = {
         "points_ew": "", "outcome": "what the hand was", "penalized": "the side that paid a called renege",
         "counted": "false after the game was won", "broken": "the hand could not be read",
         "findings": "findings in the hand",
+        "plays_n": "cards each seat played in the hand (0 for a seat not in play, or sitting out)",
+        "plays_e": "", "plays_s": "", "plays_w": "",
     },
     "plays": {
         "trick": "1-based", "seat": "", "player": "the seat's name from the tags", "card": "",

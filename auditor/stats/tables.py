@@ -67,6 +67,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "defend_alone": pl.Boolean, "tricks_ns": pl.Int8, "tricks_ew": pl.Int8,
         "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": OUTCOME, "penalized": TEAM,
         "counted": pl.Boolean, "broken": pl.Boolean, "findings": pl.Int16,
+        "plays_n": pl.Int8, "plays_e": pl.Int8, "plays_s": pl.Int8, "plays_w": pl.Int8,
     },
     "plays": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
@@ -81,6 +82,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 _SEAT_TAGS = ("North", "East", "South", "West")
+_PLAYS_COLUMNS = ("plays_n", "plays_e", "plays_s", "plays_w")
 
 
 def _name(seat: Seat | None) -> str | None:
@@ -186,6 +188,11 @@ class TableBatch:
             ("counted", hand.counted), ("broken", hand.broken), ("findings", len(hand.findings)),
         ):
             h[key].append(value)
+        per_seat = [0, 0, 0, 0]  # cards each seat played: rates per play compare hands of 5 and 13 tricks
+        for fact in hand.plays:
+            per_seat[fact.seat] += 1
+        for column, count in zip(_PLAYS_COLUMNS, per_seat):
+            h[column].append(count)
         if not hand.plays:
             return
         p = self.columns["plays"]
@@ -311,5 +318,6 @@ def _before_players(table: str, lf: pl.LazyFrame) -> pl.LazyFrame:
         side = pl.when(maker.is_null()).then(None).when(ns).then(pl.lit("NS")).otherwise(pl.lit("EW")).cast(TEAM)
         net = (pl.col("points_ns") - pl.col("points_ew")).cast(pl.Int16)
         return lf.with_columns(pl.lit("NESW").alias("seats"), side.alias("maker_side"),
-                               pl.when(maker.is_null()).then(None).when(ns).then(net).otherwise(-net).alias("maker_net"))
+                               pl.when(maker.is_null()).then(None).when(ns).then(net).otherwise(-net).alias("maker_net"),
+                               *(pl.lit(None, pl.Int8).alias(c) for c in _PLAYS_COLUMNS))  # not counted then
     return lf

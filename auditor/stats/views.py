@@ -40,7 +40,8 @@ TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 COLUMNS = (
     "hands", "calls", "call_pct", "make_pct", "march_pct", "euchred_pct", "lone_attempts", "lone_marches",
-    "points_per_call", "euchres_as_defender", "games", "games_won", "reneges", "reneges_per_100",
+    "points_per_call", "euchres_as_defender", "games", "games_won", "reneges", "reneges_per_100", "plays",
+    "reneges_per_100_plays",
     "left_bower_errors", "left_bower_errors_per_100",
 )
 
@@ -59,7 +60,7 @@ def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyF
     )
     players = tables["games"].select("file", "game", "partnerships", *SEAT_COLUMNS.values())
     outcome = pl.col("outcome")
-    counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")]
+    counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")] + [f"plays_{s.lower()}" for s in SEATS]
     hands = tables["hands"].filter(~pl.col("broken"))
     if with_players:
         hands = hands.join(players, on=["file", "game"], how="left")
@@ -83,10 +84,11 @@ def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyF
 
 #: the columns of the hand facts that a view by seat reads (every hand with the same values counts alike)
 _SEAT_VIEW_COLUMNS = ("dealer", "seats", "maker", "maker_team", "alone", "made", "marched", "euchred", "lone_march", "maker_net",
-                      *(f"{p}_{s}" for p in ("ren", "bow") for s in SEATS))
+                      *(f"{p}_{s}" for p in ("ren", "bow") for s in SEATS), *(f"plays_{s.lower()}" for s in SEATS))
 
 
-def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr) -> pl.LazyFrame:
+def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr,
+          plays: pl.Expr) -> pl.LazyFrame:
     """The rows to count for one seat or team: ``weight`` is how many hands each row stands for."""
     return facts.select(
         key.alias("key"),
@@ -94,6 +96,7 @@ def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr,
         defended.fill_null(False).alias("defended"),
         reneges.alias("ren"),
         bower.alias("bow"),
+        plays.alias("plays"),
         "alone", "made", "marched", "euchred", "lone_march", "maker_net",
         pl.col("weight") if "weight" in facts.collect_schema() else pl.lit(1, pl.Int64).alias("weight"),
     )
@@ -118,7 +121,8 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
             # a seat nobody sits at (S, three-handed) is left out; a side is a partnership or the seat itself
             here = facts.filter(seats.str.contains(s, literal=True))
             against = pl.col("maker_team").ne(team) & pl.col("maker_team").ne(s)
-            parts.append(_unit(here, key, maker == s, euchred & against, pl.col(f"ren_{s}"), pl.col(f"bow_{s}")))
+            parts.append(_unit(here, key, maker == s, euchred & against, pl.col(f"ren_{s}"), pl.col(f"bow_{s}"),
+                               pl.col(f"plays_{s.lower()}")))
         return parts
     if by == "team":
         parts = []
@@ -130,6 +134,7 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
             parts.append(_unit(
                 facts, key, pl.col("maker_team") == team, euchred & (pl.col("maker_team") != team),
                 pl.col(f"ren_{a}") + pl.col(f"ren_{b}"), pl.col(f"bow_{a}") + pl.col(f"bow_{b}"),
+                pl.col(f"plays_{a.lower()}") + pl.col(f"plays_{b.lower()}"),
             ))
         return parts
     if by == "trump-round":
@@ -138,7 +143,8 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
         key = pl.col("event").fill_null(NO_EVENT)
     else:
         raise ValueError(f"no view by {by!r} (views: {', '.join(VIEWS)})")
-    return [_unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"))]
+    every_play = pl.sum_horizontal(*(pl.col(f"plays_{s.lower()}") for s in SEATS))
+    return [_unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"), every_play)]
 
 
 def _position(seat: str) -> pl.Expr:
@@ -205,6 +211,7 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         pl.when(caller).then(pl.col("maker_net") * weight).otherwise(0).sum().cast(pl.Int64).alias("net"),
         hands_where(pl.col("defended")).alias("euchres_as_defender"),
         (pl.col("ren") * weight).sum().cast(pl.Int64).alias("reneges"),
+        (pl.col("plays") * weight).sum().cast(pl.Int64).alias("plays"),
         (pl.col("bow") * weight).sum().cast(pl.Int64).alias("left_bower_errors"),
     ]
     # count each seat's (or team's) rows on its own, one after the other, and add the
@@ -226,6 +233,7 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         _share("euchred", "calls").alias("euchred_pct"),
         pl.when(pl.col("calls") > 0).then(pl.col("net") / pl.col("calls")).alias("points_per_call"),
         _share("reneges", "hands").alias("reneges_per_100"),
+        _share("reneges", "plays").alias("reneges_per_100_plays"),
         _share("left_bower_errors", "hands").alias("left_bower_errors_per_100"),
     )
     if by == "seat":
