@@ -227,8 +227,10 @@ def test_simulated_games_audit_clean_and_every_injected_mistake_is_found(rules: 
     clean = generate(rules, games=3, seed=seed)
     assert clean.log == []
     audited_clean(clean)  # no finding, and the simulator's makers, tricks, points and winner hand by hand
-    generated = generate(rules, games=6, seed=seed, errors=0.2)
+    # half the wrong cards called at the table: the hand scored with the renege penalty, to each opponent
+    generated = generate(rules, games=6, seed=seed, errors=0.2, called=0.5)
     games = audit_text(generated.text)
+    assert [sim.scores for sim in generated.sims] == [game.computed for game in games]
     found = sorted((f.game, f.hand, f.trick, f.seat.name if f.seat is not None else None, f.code.code, f.pos.line)
                    for g in games for f in g.all_findings())
     injected = sorted((e["game"], e["hand"], e["trick"], e["seat"], e["code"], e["line"]) for e in generated.log)
