@@ -14,6 +14,7 @@ _TITLES = {
     Category.LEFT_BOWER: "Left bower",
     Category.SCORE: "Score",
     Category.GAME: "Game",
+    Category.CLAIM: "Claims",
 }
 
 

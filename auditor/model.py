@@ -119,6 +119,16 @@ class RenegeCall:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """``claim <seat> [<n>]``: after the written tricks, ``seat`` shows its cards and claims ``tricks`` of the rest
+    for its side (None: all of them); the rest are not played."""
+
+    seat: Seat
+    pos: Pos
+    tricks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Comment:
     """A ``# ...`` comment, kept so that a formatter can put it back.
 
@@ -228,6 +238,7 @@ class HandRecord:
     discard_pos: Pos = NOWHERE
     tricks: tuple[TrickRecord, ...] = ()
     reneges: tuple[RenegeCall, ...] = ()
+    claim: Claim | None = None  # the tricks after the written ones were claimed, not played
     score: TeamPoints | None = None
     trick_counts: TeamPoints | None = None
     comments: tuple[Comment, ...] = ()

@@ -84,6 +84,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "counted": h.counted,
         "recorded": {"NS": h.recorded.ns, "EW": h.recorded.ew} if h.recorded is not None else None,
         "corrected": {"NS": h.total_ns, "EW": h.total_ew},
+        "notes": list(h.notes),
     }
 
 
@@ -131,6 +132,11 @@ def _write_game(path: str, game: GameResult, out: TextIO) -> None:
         out.write(f"    {f.message}\n")
         for line in f.proof:
             out.write(f"      - {line}\n")
+    notes = [note for h in game.hands for note in h.notes]
+    if notes:
+        out.write("\n")
+        for note in notes:
+            out.write(f"  note: {note}\n")
     if game.hands:
         out.write(f"\n  {'hand':>4}  dealer  {'result':<46}  {'points':>6}   {'sheet':<9}  corrected\n")
         for h in game.hands:

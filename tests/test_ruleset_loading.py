@@ -245,7 +245,8 @@ def test_rules_name_prints_the_effective_ruleset_after_inheritance(capsys: pytes
     assert printed["name"] == "euchre32"
     assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "joker": False, "hand_size": 7, "kitty": 4}
     assert printed["deal"]["after_throw_in"] == "same-dealer"  # from redeal.yaml
-    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True}  # from hoyle.yaml
+    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True,
+                                 "restore_equity": False}  # from hoyle.yaml
     assert Ruleset.model_validate(printed) == load_ruleset("euchre32")
 
 

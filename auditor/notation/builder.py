@@ -360,6 +360,11 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             deal.extend(value)
         elif kind == "renege":
             reneges.append(value)
+        elif kind == "claim":
+            if hand.claim is not None:
+                repeated.append(("claim", value.pos))
+            else:
+                hand.claim = value
         elif kind == "up":
             if hand.up is not None:
                 repeated.append(("up", value[1]))

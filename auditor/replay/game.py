@@ -66,6 +66,7 @@ class GameReplay(GameEnd):
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
+        self.players = {seat: record.player(seat) for seat in Seat}  # the names an analysis's line of play uses
 
     def finding(self, finding: Finding) -> None:
         self.result.findings.append(finding)
@@ -138,7 +139,7 @@ class GameReplay(GameEnd):
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
-        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
+        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer, self.players)
         if plan is not None or record.repairs:
             result.findings.extend(slip_findings(record, plan, result, literal, index))
         self.count_deals(gap)

@@ -8,7 +8,9 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Seat, Suit, deck, display_order
+from collections.abc import Mapping
+
+from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
     CARD_NOT_IN_DECK,
     DISCARD_MISSING,
@@ -51,6 +53,7 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         *,
         unknown: frozenset[int] = frozenset(),
         unjudged: frozenset[Pos] = frozenset(),
+        players: Mapping[Seat, str | None] | None = None,
     ) -> None:
         self.record = record
         self.rules = rules
@@ -89,6 +92,11 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.unjudged = unjudged
         self.won = (0, 0)  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
+        # the analysis (a claim, what an offence gained): the players' names, the winners of claimed tricks,
+        # and the tricks the hand is scored on under renege.restore_equity
+        self.players: Mapping[Seat, str | None] = players or {}
+        self.claimed: dict[int, Team] = {}
+        self.equity: tuple[int, int] | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -114,6 +122,10 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
     def run(self) -> HandResult:
         self.prepare()
         facts = self.play_tricks()
+        if self.record.claim is not None or self.result.renege_seats:
+            from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
+
+            judge(self, facts)
         self.settle(facts)
         return self.result
 

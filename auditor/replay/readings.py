@@ -23,7 +23,7 @@ deals stop where the recording stopped) has its missing tricks placed last.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Seat
@@ -69,7 +69,7 @@ def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> b
     if literal.maker is not None:
         if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
             return True
-        if record.deal and 0 < len(record.tricks) < hand_size:
+        if record.deal and 0 < len(record.tricks) < hand_size and record.claim is None:
             return True  # a trick not written may have taken a dealt card the replay would still count as held
     if not literal.findings:
         return False
@@ -132,7 +132,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     for options in ambiguous:
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     played = bool(base.tricks)
-    plan.missing = max(0, hand_size - len(base.tricks)) if played else 0
+    plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
     if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent):
         return None
     shaped = [base]
@@ -224,9 +224,12 @@ _GUESSED = {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Catego
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                expected_dealer: Seat | None = None) -> tuple[HandResult, Plan | None, HandResult]:
-    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written."""
-    literal = HandReplay(record, rules, game, deck).run()
+                expected_dealer: Seat | None = None, players: Mapping[Seat, str | None] | None = None,
+                ) -> tuple[HandResult, Plan | None, HandResult]:
+    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written.
+
+    ``players`` (the game's names by seat) name the players in the analysis's lines of play."""
+    literal = HandReplay(record, rules, game, deck, players=players).run()
     if not needs_readings(record, literal, rules.deck.hand_size):
         return literal, None, literal
     plan = make_plan(record, rules, game, deck, literal, expected_dealer)

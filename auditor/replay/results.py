@@ -78,6 +78,8 @@ class HandResult:
     token_point: bool = False
     tokens_ns: int = 0  # the tokens each side holds after this hand
     tokens_ew: int = 0
+    #: what the ruling says of the hand besides its findings (a claim that holds)
+    notes: tuple[str, ...] = ()
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew

@@ -43,6 +43,8 @@ class Settlement:
                 )
             elif result.tricks_ns is None:
                 result.tricks_ns, result.tricks_ew = counts.ns, counts.ew
+        if self.equity is not None:  # renege.restore_equity: the tricks an offence gained went to the other side
+            result.tricks_ns, result.tricks_ew = self.equity
         if result.tricks_ns is None and record.tricks and self.closed:
             written = len(record.tricks) - len(self.unknown)
             self.report(TRICKS_MISSING, f"hand {record.number} has {written} of {self.rules.deck.hand_size} tricks written and no trick count", record.tricks[-1].pos)
@@ -148,7 +150,7 @@ class Settlement:
         if not fast_break_may_apply(self.rules, self.alone, taken):
             return False
         assert self.maker is not None
-        winners = {fact.trick: fact.seat.team for fact in facts if fact.won}
+        winners = {fact.trick: fact.seat.team for fact in facts if fact.won} | self.claimed
         if len(winners) < self.rules.deck.hand_size:
             return None
         makers = [winners[t] is self.maker.team for t in sorted(winners)]

@@ -19,6 +19,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
 
 
+class FailedClaim(str, Enum):
+    DISPUTED_TO_OPPONENTS = "disputed-to-opponents"
+    """The claimer's side keeps the tricks it is sure of against every defence; the opponents take the rest."""
+    ALL_TO_OPPONENTS = "all-to-opponents"
+    """The opponents take every trick the claim was about."""
+    AS_CLAIMED = "as-claimed"
+    """The claim stands as the table accepted it; the failure is a warning."""
+
+
 class RankName(str, Enum):
     SEVEN = "7"
     EIGHT = "8"
@@ -285,6 +294,22 @@ class RenegeRules(_Strict):
         "(seed 004: 'adding two points to his opponents' score'); `false`, the penalty replaces them (seed 000: 'the "
         "opposing team gets 4 points').",
     )
+    restore_equity: bool = Field(
+        default=False,
+        description="The tricks a renege or an illegal left-bower follow gained its side (double dummy, with the whole deal "
+        "written) go to the other side, and the hand is scored on them, called or not (bridge's Laws of Duplicate Bridge "
+        "2017, Law 64C: equity is restored; the seeds are silent).",
+    )
+
+
+class ClaimRules(_Strict):
+    failed: FailedClaim = Field(
+        default=FailedClaim.DISPUTED_TO_OPPONENTS,
+        description="How a claim that fails against some defence is scored: `disputed-to-opponents` (the claimer's side "
+        "keeps the tricks it is sure of; the common club rule, as bridge's Law 70A resolves doubtful points against the "
+        "claimer), `all-to-opponents` (the opponents take every trick claimed), or `as-claimed` (the table accepted it: "
+        "it stands, as bridge's Law 69A has an acquiesced claim stand).",
+    )
 
 
 class GameRules(_Strict):
@@ -341,6 +366,7 @@ class Ruleset(_Strict):
     play: PlayRules = Field(default_factory=PlayRules, description="The play of the tricks.")
     scoring: ScoringRules = Field(default_factory=ScoringRules, description="Points per hand.")
     renege: RenegeRules = Field(default_factory=RenegeRules, description="The penalty for a called renege.")
+    claims: ClaimRules = Field(default_factory=ClaimRules, description="Claims of the tricks not played.")
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
 
