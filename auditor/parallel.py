@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from .audit import FileAudit, RulesetChooser, audit_games
+from .audit import FileAudit, RulesetChooser, audit_records
 from .findings import Severity
 from .model import GameRecord
 from .notation.reader import read_games
@@ -328,8 +328,14 @@ def _chooser(unit: Unit) -> RulesetChooser:
 
 def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
     """Stream the audited games of a unit; whole-file problems go to ``problems``."""
+    for _, _, result in audited_records(unit, problems):
+        yield result
+
+
+def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+    """:func:`audited_games` with each game's record and ruleset."""
     try:
-        yield from audit_games(unit_games(unit), _chooser(unit), unit.label)
+        yield from audit_records(unit_games(unit), _chooser(unit), unit.label)
     except InputError as err:
         problems.append(str(err))
     except RulesetError as err:

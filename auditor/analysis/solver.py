@@ -26,11 +26,11 @@ trick in progress on.  Work is bounded: a search that visits more than
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
-from .position import Position
+from .position import Contract, Position
 from .search import Engine, SearchLimit
 
 __all__ = ["SearchLimit", "Solver", "Step"]
@@ -55,11 +55,14 @@ class Solver:
     line a hand was played along costs little more than solving its start.
     """
 
-    def __init__(self, position: Position, side: Hashable, max_nodes: int = DEFAULT_MAX_NODES) -> None:
+    def __init__(self, position: Position, side: Hashable, max_nodes: int = DEFAULT_MAX_NODES,
+                 spare: Mapping[int, frozenset[Card]] | None = None) -> None:
+        """``spare``: cards, by seat index, that a later :meth:`reset` may give that seat (a dealer's
+        other discards): they are laid out with the rest, so that one table serves every such position."""
         self.position = position
         self.side = side
         self.max_nodes = max_nodes
-        self._layout(position)
+        self._layout(position, spare or {})
         n = len(position.seats)
         self.n = n
         self.counted = tuple(s == side for s in position.sides)
@@ -70,29 +73,39 @@ class Solver:
         self.history: list[tuple[int, list[int], int, list[int]]] = []
         self._engine = Engine(self.hands, self.counted, self.block, self.suit_masks, self.trump_mask, self.owner, max_nodes)
 
+    def reset(self, position: Position) -> None:
+        """Start again from another position of the same cards (each card with the same seat, as laid out),
+        keeping what the table knows: the value of a position does not depend on how it was reached."""
+        if position.sides != self.position.sides or position.contract != self.position.contract:
+            raise ValueError("a solver is reset only to a position of the same seats and contract")
+        for i, hand in enumerate(position.hands):
+            if any(self.owner.get(self.bit.get(c, 0)) != i for c in hand):
+                raise ValueError("a solver is reset only to cards it laid out, each with the same seat")
+        self.position = position
+        self.hands[:] = [self._mask(h) for h in position.hands]
+        self.leader, self.trick, self.won, self.history = position.leader, [self.bit[c] for c in position.trick], 0, []
+
     @property
     def nodes(self) -> int:
         """Positions searched so far (at the start of a trick or within one; the last two tricks are counted once)."""
         return self._engine.nodes
 
     # ------------------------------------------------------------------ layout
-    def _layout(self, position: Position) -> None:
+    def _layout(self, position: Position, spare: Mapping[int, frozenset[Card]]) -> None:
         view = position.contract.view
-        cards = {c for h in position.hands for c in h} | set(position.trick)
-        suits = sorted({view.suit_of[c] for c in cards}, key=lambda s: (s is view.trump, s.value))
-        order = sorted(cards, key=lambda c: (suits.index(view.suit_of[c]), view.power[c], str(c)))
+        held = [set(h) | spare.get(i, set()) for i, h in enumerate(position.hands)]
+        cards = {c for h in held for c in h} | set(position.trick)
+        order = [c for c in _card_order(position.contract) if c in cards]
         self.bit = {c: 1 << i for i, c in enumerate(order)}
         self.card_of = {b: c for c, b in self.bit.items()}
-        self.suit_masks = []
-        for s in suits:
-            mask = 0
-            for c in order:
-                if view.suit_of[c] is s:
-                    mask |= self.bit[c]
-            self.suit_masks.append(mask)
-        self.trump_mask = self.suit_masks[-1] if suits and suits[-1] is view.trump else 0
+        masks: dict[object, int] = {}
+        for c in order:
+            suit = view.suit_of[c]
+            masks[suit] = masks.get(suit, 0) | self.bit[c]
+        self.suit_masks = list(masks.values())
+        self.trump_mask = masks.get(view.trump, 0)
         self.block = {b: m for m in self.suit_masks for b in _bits(m)}
-        self.owner = {self.bit[c]: i for i, h in enumerate(position.hands) for c in h}
+        self.owner = {self.bit[c]: i for i, h in enumerate(held) for c in h}
 
     def _mask(self, cards: frozenset[Card]) -> int:
         mask = 0
@@ -234,6 +247,20 @@ class Solver:
     # ------------------------------------------------------------------ the search
     def _search(self, alpha: int, beta: int) -> int:
         return self._engine.run(self.to_play, self.trick, self.leader, alpha, beta)
+
+
+_ORDERS: dict[Contract, list[Card]] = {}
+
+
+def _card_order(contract: Contract) -> list[Card]:
+    """Every card, suit by suit as the contract makes them (the trump suit last), each suit low to high."""
+    order = _ORDERS.get(contract)
+    if order is None:
+        view = contract.view
+        every = list(view.suit_of)
+        suits = sorted({view.suit_of[c] for c in every}, key=lambda s: (s is view.trump, s.value))
+        order = _ORDERS[contract] = sorted(every, key=lambda c: (suits.index(view.suit_of[c]), view.power[c], str(c)))
+    return order
 
 
 def _bits(mask: int) -> list[int]:

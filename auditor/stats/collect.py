@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import parallel
 from ..findings import SYNTAX_ERROR
 from ..replay.results import GameResult
-from ..parallel import AuditOptions, Unit, audited_games, run_ordered
+from ..parallel import AuditOptions, Unit, audited_records, run_ordered
 from .layout import TABLES
 
 #: rows of this many hands are written as one part
@@ -26,6 +26,8 @@ class TableOptions:
     audit: AuditOptions
     root: str
     partition_by_event: bool
+    analysis: bool = False  # stats --analysis: the analysis table's rows
+    par: bool = False  # stats --par: with each side's par contract
 
 
 @dataclass(slots=True)
@@ -63,8 +65,12 @@ def tables_unit(unit: Unit) -> UnitTables:
     root = Path(_options.root)
     result = UnitTables(unit)
     batch, written = TableBatch(), 0
-    for game in audited_games(unit, result.problems):
+    for record, rules, game in audited_records(unit, result.problems):
         batch.add_game(unit.label, game)
+        if _options.analysis:
+            from .analysis import analysis_rows
+
+            batch.add_rows("analysis", analysis_rows(unit.label, record, rules, game, _options.par))
         result.games += 1
         result.hands += len(game.hands)
         lines, hands = count_unread(game)

@@ -40,11 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
     p.add_argument("--by", choices=VIEWS, default="player", help="the summary view (default: player)")
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
-    p.add_argument("--out", metavar="DIR", help="also write the four tables (games, hands, plays, findings) as Parquet under DIR")
+    p.add_argument("--out", metavar="DIR", help="also write the tables (games, hands, plays, findings; analysis with --analysis) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--analysis", action="store_true",
+                   help="also analyse the play double dummy: the analysis table, and play quality in the player view")
+    p.add_argument("--par", action="store_true", help="with --analysis, also each deal's par contract for each side (slower)")
     return p
 
 
@@ -211,6 +214,9 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     if args.partition_by and not args.out:
         err.write("euchre-audit stats: --partition-by needs --out DIR\n")
         return EXIT_USAGE
+    if args.par and not args.analysis:
+        err.write("euchre-audit stats: --par needs --analysis\n")
+        return EXIT_USAGE
     try:
         forced = forced_ruleset(args.rules, args.overrides)  # as the audit chooses rulesets
     except RulesetError as e:
@@ -237,7 +243,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         jobs = args.jobs or default_jobs()
         if files:
             progress = Progress(err, len(files))
-            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition)
+            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition, args.analysis, args.par)
 
             def report_problem(text: str) -> None:
                 if progress.enabled:

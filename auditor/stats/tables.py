@@ -26,6 +26,7 @@ import polars as pl
 from ..cards import Seat
 from ..replay.results import GameResult, HandResult
 
+from .analysis import SCHEMA as ANALYSIS_SCHEMA
 from .layout import HIVE_NULL, MARKER, TABLES
 
 #: where a seat sits relative to the dealer (seat - dealer, clockwise)
@@ -57,6 +58,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "severity": pl.String, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
     },
 }
+
+SCHEMAS["analysis"] = ANALYSIS_SCHEMA  # written by stats --analysis (auditor/stats/analysis.py)
 
 _SEAT_TAGS = ("North", "East", "South", "West")
 
@@ -138,6 +141,12 @@ class TableBatch:
             leader.append(fact.leader)
             followed.append(fact.followed)
             won.append(fact.won)
+
+    def add_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        columns = self.columns[table]
+        for row in rows:
+            for key, values in columns.items():
+                values.append(row[key])
 
     def frame(self, table: str) -> pl.DataFrame:
         return pl.DataFrame(self.columns[table], schema=SCHEMAS[table])

@@ -218,7 +218,15 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         summary = summary.sort("key")
     else:
         summary = summary.sort(["hands", "key"], descending=[True, False])
-    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS)
+    extra: tuple[str, ...] = ()
+    if by == "player" and "analysis" in tables:  # stats --analysis: play quality, per player
+        from .analysis import PLAYER_COLUMNS, player_columns
+
+        quality = player_columns(tables["analysis"], tables["games"], UNKNOWN)
+        if quality is not None:
+            summary = summary.join(quality, on="key", how="left").with_columns(pl.col("analysed", "given_up").fill_null(0))
+            extra = PLAYER_COLUMNS
+    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS, *extra)
 
 
 def view(by: str, tables: dict[str, pl.LazyFrame]) -> pl.DataFrame:
