@@ -1,6 +1,6 @@
 """The ``euchre-audit`` command line.
 
-    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint]
+    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint|html] [-o OUT]
     euchre-audit rules [NAME]
     euchre-audit codes [CODE]
 
@@ -11,6 +11,8 @@ an unreadable file or an invalid ruleset (with a one-line reason).
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,7 +38,11 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="game files in the text notation or EGN")
     p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
-    p.add_argument("--format", choices=["text", "json", "lint"], default="text", help="output format (default: text)")
+    p.add_argument("--format", choices=["text", "json", "lint", "html"], default="text",
+                   help="output format: text (a ruling to read aloud, the default), json, lint, or html (one page to show or print)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the report here instead of standard output (replaced only once complete)")
+    p.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                   help="colour in the text ruling: auto (on a terminal, unless NO_COLOR is set), always or never")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
     return p
 
@@ -55,9 +61,37 @@ def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         return EXIT_USAGE
     from .parallel import AuditOptions, default_jobs, fewer_collections, run_audit_units
 
-    options = AuditOptions(forced, tuple(args.overrides), args.format)
-    with fewer_collections():
-        return run_audit_units(args.files, options, args.jobs or default_jobs(), out, err)
+    jobs = args.jobs or default_jobs()
+    if args.output is None:
+        options = AuditOptions(forced, tuple(args.overrides), args.format, *_terminal(out, args.color))
+        with fewer_collections():
+            return run_audit_units(args.files, options, jobs, out, err)
+    from .outfile import replacing
+
+    options = AuditOptions(forced, tuple(args.overrides), args.format, args.color == "always")
+    try:
+        with replacing(Path(args.output)) as fh, fewer_collections():
+            return run_audit_units(args.files, options, jobs, fh, err)
+    except OSError as e:
+        err.write(f"euchre-audit: cannot write {args.output} ({e.strerror or e})\n")
+        return EXIT_USAGE
+
+
+def _terminal(out: TextIO, color: str) -> tuple[bool, int | None]:
+    """(colour?, width) of the text ruling on ``out``: a terminal's width, and colour on a terminal
+    unless NO_COLOR is set (https://no-color.org), or as ``--color`` says."""
+    try:
+        tty = out.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    width = None
+    if tty:
+        try:
+            width = os.get_terminal_size(out.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            width = shutil.get_terminal_size().columns
+    on = color == "always" or (color == "auto" and tty and not os.environ.get("NO_COLOR"))
+    return on, width
 
 
 def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

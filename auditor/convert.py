@@ -17,9 +17,6 @@ syntax error, which is left as written.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -30,6 +27,7 @@ from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
+from .outfile import write_atomically
 from .modeljson import to_json
 from .notation.writer import format_text, unreadable, write_games
 from .rules.loader import RulesetError
@@ -86,54 +84,8 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename, so that no reader sees half a file.
-
-    The file keeps what it had: its permission bits (the temporary file is made 0600), its owner and
-    group where the system allows, and, if ``path`` is a symbolic link, the link (the file it names is
-    rewritten).  A new file gets the permissions ``open`` would give it (0666 less the umask).  What is
-    not a regular file (``-o /dev/null``, a FIFO) is written to as it is: renaming over it would put a
-    file in its place.
-    """
-    try:
-        before: os.stat_result | None = path.stat()
-    except FileNotFoundError:
-        before = None
-    if before is not None and not stat.S_ISREG(before.st_mode):
-        # a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to, never replaced by a file;
-        # a folder is refused by open (IsADirectoryError)
-        with path.open("w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        return
-    target = path.resolve() if path.is_symlink() else path
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            _take_permissions(fh.fileno(), before)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _take_permissions(fd: int, before: os.stat_result | None) -> None:
-    """Give the open file ``fd`` the owner, group and mode of the file it replaces (``before``)."""
-    if before is None:
-        os.fchmod(fd, 0o666 & ~_umask())
-        return
-    for owner in (before.st_uid, -1):  # the owner only root may keep; the group any member may
-        try:
-            os.fchown(fd, owner, before.st_gid)
-            break
-        except OSError:
-            continue
-    os.fchmod(fd, stat.S_IMODE(before.st_mode))  # after fchown, which may clear set-id bits
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)  # the only way to read it is to set it, so it is put back at once
-    os.umask(mask)
-    return mask
+    """Write ``text`` to ``path`` through a temporary file and a rename (:mod:`auditor.outfile`)."""
+    write_atomically(path, text)
 
 
 def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
-from .cards import Seat
+from .cards import Card, Seat
 from .model import Pos
 
 
@@ -515,9 +516,31 @@ CLAIM_MISPLACED = _code(
 )
 
 
+class Role(str, Enum):
+    """What a card does in a finding."""
+
+    FAULT = "fault"  # the card at fault: played, discarded or dealt where it should not be
+    PROOF = "proof"  # a card that proves it: held when the fault was made, or played later
+
+
+class MarkedCard(NamedTuple):
+    """A card a finding rests on, and the seat that held it (when known)."""
+
+    card: Card
+    role: Role
+    seat: Seat | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem found in a record, with the evidence for it."""
+    """One problem found in a record, with the evidence for it.
+
+    ``message`` and ``proof`` lines are often :class:`~auditor.said.Said`
+    sentences (plain strings that know where they name a seat or a card).
+    ``cards`` are the cards the finding rests on; ``points`` is what the
+    hand scores (NS, EW) under the finding's ruling, where the finding decides
+    or corrects the hand's points.
+    """
 
     code: Code
     message: str
@@ -528,6 +551,8 @@ class Finding:
     seat: Seat | None = None
     proof: tuple[str, ...] = field(default=())
     severity: Severity | None = None  # None: the code's own severity
+    cards: tuple[MarkedCard, ...] = ()
+    points: tuple[int, int] | None = None
 
     @property
     def level(self) -> Severity:

@@ -29,13 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from .audit import FileAudit, RulesetChooser, audit_records
+from .audit import FileAudit, RulesetChooser, audit_games, audit_records
 from .findings import Severity
 from .model import GameRecord
 from .notation.reader import read_games
 from .replay.results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
+from .ruling.summary import Summary
+from .ruling.text import TextStyle, write_summary
 from .sources import sniff_format, open_games
 from .textfile import BOM, InputError, file_lines, regular_file_size
 
@@ -49,6 +51,8 @@ UNITS_PER_JOB = 8
 TAIL_SHARES_PER_JOB = 2
 #: how many units may be queued or finished but not yet written, per worker
 WINDOW_PER_JOB = 3
+#: the units of a file ruled as HTML (whose pages are about fifteen times the size of the games)
+HTML_UNIT_BYTES = 256 * 1024
 
 _HAND_LINE = re.compile(rb"^[ \t]*hand\b", re.MULTILINE | re.IGNORECASE)
 _TAG_LINE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
@@ -292,7 +296,9 @@ def run_ordered(
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, json or lint
+    format: str  # text, json, lint or html
+    color: bool = False  # the text ruling in colour (the output is a terminal)
+    width: int | None = None  # the terminal's width, which the text ruling's tables keep to
 
 
 @dataclass(slots=True)
@@ -305,6 +311,7 @@ class UnitAudit:
     problems: list[str] = field(default_factory=list)
     has_error: bool = False
     hands: int = 0
+    summary: Summary = field(default_factory=Summary)
 
 
 _options: AuditOptions | None = None
@@ -328,8 +335,13 @@ def _chooser(unit: Unit) -> RulesetChooser:
 
 def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
     """Stream the audited games of a unit; whole-file problems go to ``problems``."""
-    for _, _, result in audited_records(unit, problems):
-        yield result
+    try:
+        yield from audit_games(unit_games(unit), _chooser(unit), unit.label)
+    except InputError as err:
+        problems.append(str(err))
+    except RulesetError as err:
+        problems.append(f"{unit.path}: {err.problems[0]}")
+        problems.extend(err.problems[1:])
 
 
 def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
@@ -344,7 +356,7 @@ def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecor
 
 
 def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
-    """Audit one unit and render it (text, lint) or keep its games (json).
+    """Audit one unit and render it (text, lint, html) or keep its games (json).
 
     With a ``sink`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
@@ -355,18 +367,24 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
+    style = TextStyle(_options.color, _options.width)
     games = 0
     for game in audited_games(unit, result.problems):
         games += 1
         result.hands += len(game.hands)
+        result.summary.add_game(unit.label, game)
         if any(f.level is Severity.ERROR for f in game.all_findings()):
             result.has_error = True
         if fmt == "json":
             result.games.append(game)
         elif fmt == "lint":
             report.write_lint(FileAudit(unit.label, [game]), buffer)
+        elif fmt == "html":
+            from .ruling.page import game_html
+
+            buffer.write(game_html(unit.label, game))
         else:
-            report.write_text(FileAudit(unit.label, [game]), buffer)
+            report.write_text(FileAudit(unit.label, [game]), buffer, style)
     if games == 0 and unit.whole and not result.problems:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:
@@ -377,13 +395,23 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
 def run_audit_units(
     files: list[str], options: AuditOptions, jobs: int, out: TextIO, err: TextIO
 ) -> int:
-    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status."""
+    """Audit ``files`` (as given) on ``jobs`` processes; write reports; return the exit status.
+
+    Several files or games end with a summary (text and html), added up in input order.
+    """
     from . import report
 
     paths = [(Path(name), str(Path(name))) for name in files]
-    units = plan_units(paths, jobs)
+    # a page is about fifteen times the size of its games: smaller units keep what is in flight small
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None)
     any_problem = any_error = False
     audits: list[FileAudit] = []
+    summary = Summary()
+    problems: list[str] = []
+    if options.format == "html":
+        from .ruling.page import write_foot, write_head
+
+        write_head(out, [label for _, label in paths])
     broken_file: str | None = None  # a file whose audit stopped: skip its later units
     current: FileAudit | None = None
     if jobs > 1:
@@ -402,6 +430,8 @@ def run_audit_units(
             continue
         for problem in result.problems:
             err.write(f"euchre-audit: {problem}\n")
+        problems.extend(result.problems)
+        summary.add(result.summary)
         if result.problems:
             any_problem = True
             broken_file = unit.label
@@ -413,4 +443,8 @@ def run_audit_units(
             out.write(result.text)
     if options.format == "json":
         report.write_json(audits, out)
+    elif options.format == "html":
+        write_foot(out, summary, problems)
+    elif options.format == "text" and summary.worth_saying:
+        write_summary(summary, out, TextStyle(options.color, options.width))
     return 2 if any_problem else 1 if any_error else 0

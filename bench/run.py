@@ -17,6 +17,7 @@ process:
   ratios of adjacent one-job and N-job runs.  These timed runs are not sampled for memory (the
   sampler reads /proc every 20 ms, about 5% of a core, which a run that keeps both cores busy
   would pay); the memory of each audit is sampled in one more run;
+- the HTML ruling (``--format html``, written game by game to /dev/null), one job and N;
 - ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
 - with ``--baseline REV``, the audit of a git revision (``git archive`` into the work folder),
   ``--jobs 1``, in the same alternation: the table gains its row, and the run says how much
@@ -221,6 +222,9 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
     if baseline is not None:
         sampled = measure(base_runs[0].name, base_cmd, cwd=baseline[0])
         runs.append(replace(_median(base_runs), peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
+    # the HTML ruling of the whole file, streamed game by game to /dev/null (its size is the file's business)
+    runs.append(measure("audit --jobs 1 --format html", [PY, "-m", "auditor", file, "--jobs", "1", "--format", "html", "-o", os.devnull]))
+    runs.append(measure(f"audit --jobs {jobs} --format html", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", "html", "-o", os.devnull]))
     runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
     views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
     runs += views

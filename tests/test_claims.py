@@ -10,7 +10,8 @@ from auditor.cards import Seat
 from auditor.cli import main
 from auditor.egn.reader import read_egn
 from auditor.egn.writer import games_to_egn
-from auditor.findings import CLAIM_FAILS, CLAIM_MISPLACED, SYNTAX_ERROR, Severity
+from auditor.cards import card
+from auditor.findings import CLAIM_FAILS, CLAIM_MISPLACED, SYNTAX_ERROR, Role, Severity
 from auditor.model import Claim
 from auditor.modeljson import read_model_json, to_json
 from auditor.notation import reader
@@ -116,13 +117,16 @@ def test_a_failing_claim_shows_the_defence_that_beats_it_in_the_players_names() 
     assert finding.message == "S claimed the last 2 tricks for NS, but a defence holds NS to 1 trick: the claim fails"
     assert finding.seat is Seat.S and finding.pos.line == 13
     assert finding.proof == (
-        "Carol (S) claimed the last 2 tricks for NS after trick 3",
+        "S claimed the last 2 tricks for NS after trick 3, holding JH QS",
         "a defence that holds NS to 1 trick against their best play:",
-        "trick 4: Carol (S) leads QS, Dan (W) TC, Alice (N) QC, Bob (E) KS; Bob (E) wins",
-        "trick 5: Bob (E) leads KH, Carol (S) JH, Dan (W) QD, Alice (N) AD; Carol (S) wins",
+        "trick 4: S leads QS, W TC, N QC, E KS; E wins",
+        "trick 5: E leads KH, S JH, W QD, N AD; S wins",
         "under claims.failed: disputed-to-opponents, NS take 1 trick of the last 2 and EW 1 trick: "
         "the hand is scored NS 4 tricks, EW 1 trick",
     )
+    assert [s.value for s in finding.proof[2].spans][:2] == [Seat.S, card("QS")]  # the ruling names the players
+    assert [(m.card, m.role, m.seat) for m in finding.cards] == [(card("JH"), Role.PROOF, Seat.S), (card("QS"), Role.PROOF, Seat.S)]
+    assert finding.points == (1, 0)
     assert (hand.tricks_ns, hand.tricks_ew, hand.outcome, hand.points_ns) == (4, 1, Outcome.MAKE, 1)
 
 
@@ -140,7 +144,7 @@ def test_how_a_failed_claim_is_scored_is_the_rulesets(rule: str, tricks: tuple[i
 def test_a_claim_that_holds_is_a_note_and_scores_as_claimed() -> None:
     hand = audit_text(HOLDING)[0].hands[0]
     assert not hand.findings
-    assert hand.notes == ("hand 1: Carol (S) claimed 2 of the last 3 tricks for NS: the claim holds against every defence",)
+    assert hand.notes == ("hand 1: S claimed 2 of the last 3 tricks for NS: the claim holds against every defence",)
     assert (hand.tricks_ns, hand.tricks_ew, hand.outcome) == (4, 1, Outcome.MAKE)
 
 
@@ -172,5 +176,8 @@ def test_the_ruling_reads_the_claim_aloud(tmp_path, capsys) -> None:  # type: ig
     assert main([str(path), "--jobs", "1"]) == 1
     out = capsys.readouterr().out
     assert "C901 claim-fails [error] (hand 1, S)" in out
-    assert "      - trick 4: Carol (S) leads QS, Dan (W) TC, Alice (N) QC, Bob (E) KS; Bob (E) wins\n" in out
-    assert "  note: hand 2: Carol (S) claimed 2 of the last 3 tricks for NS: the claim holds against every defence\n" in out
+    assert "    Carol (South) claimed the last 2 tricks for NS (Alice and Carol), but a defence holds NS to 1 trick: the claim fails\n" in out
+    assert "      - trick 4: Carol leads QS, Dan (West) TC, Alice (North) QC, Bob (East) KS; Bob wins\n" in out
+    assert "    Points: NS (Alice and Carol) score 1 point, EW (Bob and Dan) nothing for hand 1.\n" in out
+    assert ("  note: hand 2: Carol (South) claimed 2 of the last 3 tricks for NS (Alice and Carol): the claim holds "
+            "against every defence\n") in out

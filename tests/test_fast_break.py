@@ -59,7 +59,7 @@ def test_the_report_names_the_fast_break() -> None:
     (game,) = audit_text(FAST_BREAK_HAND, "hoyle", FAST_BREAK)
     out = io.StringIO()
     write_text(FileAudit("t.txt", [game], []), out)
-    assert "S H, 3 tricks: fast break: no score" in out.getvalue()
+    assert "S in hearts, 3 tricks: fast break: no score" in out.getvalue()
 
 
 def test_only_the_first_two_tricks_then_all_the_rest() -> None:

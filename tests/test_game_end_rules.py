@@ -65,7 +65,7 @@ def test_the_fourth_token_is_a_point_that_ends_the_game() -> None:
         (Team.NS, False, 1, 1), (Team.NS, False, 1, 2), (Team.NS, False, 1, 3), (Team.NS, True, 2, 0)]
     assert (game.winner, game.won_in_hand, game.computed_ns, game.tokens) == (Team.NS, 4, 10, (0, 0))
     text = report_of(game)
-    assert "N S, 4 tricks: made it; token NS, set +1" in text and "N H, 4 tricks: made it; token NS " in text
+    assert "N in spades, 4 tricks: made it; token NS, set +1" in text and "N in hearts, 4 tricks: made it; token NS " in text
     assert "NS won in hand 4. Four-trick tokens held: NS 0, EW 0." in text
     data = game_dict("t.txt", game)
     assert data["tokens"] == {"NS": 0, "EW": 0}

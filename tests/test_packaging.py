@@ -69,6 +69,10 @@ def test_wheel_carries_grammar_and_rulesets(tmp_path: Path) -> None:
         assert [line.split()[1] for line in lines] == ["R501", "P701", "L603"], (run.stdout, run.stderr)
         assert lines[0].startswith(f"{SAMPLES / 'club-night.txt'}:26:22: R501 ")
         assert run.returncode == 1, run.stderr  # the sample's findings are errors
+    # the ruling's templates and style sheet travel in the wheel
+    page = subprocess.run([cli, str(SAMPLES / "club-night.txt"), "--format", "html"], cwd=elsewhere, capture_output=True, text=True)
+    assert "Traceback" not in page.stderr, page.stderr
+    assert page.stdout.count('<section class="game"') == 1 and ".card.fault" in page.stdout
     listing = subprocess.run([cli, "rules"], cwd=elsewhere, capture_output=True, text=True)
     assert "Traceback" not in listing.stderr, listing.stderr
     assert listing.returncode == 0

@@ -51,9 +51,9 @@ class Generated:
 
 
 def generate(rules: str, overrides: tuple[str, ...] = (), games: int = 25, seed: int = 1,
-             errors: float = 0.0, called: float = 0.0) -> Generated:
+             errors: float = 0.0, called: float = 0.0, first: int = 1) -> Generated:
     ruleset = load_ruleset(rules, list(overrides))
-    sims = list(simulate(ruleset, games, seed, errors, rules, overrides=overrides, called=called))
+    sims = list(simulate(ruleset, games, seed, errors, rules, first, overrides, called))
     out, log = io.StringIO(), io.StringIO()
     write_games(iter(sims), out, log)
     return Generated(out.getvalue(), sims, [json.loads(line) for line in log.getvalue().splitlines()])
@@ -82,7 +82,8 @@ def assert_agree(sims: list[SimGame], games: list[GameResult]) -> None:
                 assert (mine.tricks_ns, mine.tricks_ew) == (theirs.tricks_ns, theirs.tricks_ew)
             assert (mine.points_ns, mine.points_ew) == (theirs.points_ns, theirs.points_ew), (sim.number, mine.number)
         assert (sim.score_ns, sim.score_ew) == (game.computed_ns, game.computed_ew)
-        assert sim.winner is game.winner is not None
+        assert sim.winner is game.winner and game.finished
+        assert sim.tie is (sim.winner is None)  # only a game of a number of deals can end in a tie
 
 
 def dealt(hand: HandRecord) -> dict[Seat, tuple[Card, ...]]:

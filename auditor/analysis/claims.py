@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Team
-from ..findings import CLAIM_FAILS, CLAIM_MISPLACED, Severity
+from ..cards import Team, display_order
+from ..findings import CLAIM_FAILS, CLAIM_MISPLACED, MarkedCard, Role, Severity
 from ..model import Claim
 from ..replay.results import PlayFact
 from ..rules.schema import FailedClaim
+from ..said import Said, said
 from .replayed import contract_of, position
 from .search import SearchLimit
 from .solver import Solver
-from .words import claimed_text, line_text, tricks, who
+from .words import claimed_text, line_text, tricks
 
 if TYPE_CHECKING:
     from ..replay.hand import HandReplay
@@ -40,31 +41,33 @@ def judge_claim(replay: HandReplay, facts: list[PlayFact]) -> None:
     active = replay.active_seats()
     written = len(record.tricks)
     remaining = hand_size - written
-    claimer = claim.seat.team
+    seat, claimer = claim.seat, claim.seat.team
     what = claimed_text(claim.tricks, remaining)
     if replay.thrown_in or not replay.closed or replay.maker is None:
-        _misplaced(replay, claim, f"{claim.seat} claims tricks in a hand nobody played")
+        _misplaced(replay, claim, said("{seat} claims tricks in a hand nobody played", seat=seat))
         return
     if remaining <= 0:
-        _misplaced(replay, claim, f"{claim.seat} claims tricks after all {hand_size} were written; the tricks as played count")
+        _misplaced(replay, claim, said("{seat} claims tricks after all {n} were written; the tricks as played count",
+                                       seat=seat, n=hand_size))
         return
     claimed = remaining if claim.tricks is None else claim.tricks
     if claimed > remaining:
-        _misplaced(replay, claim, f"{claim.seat} claims {tricks(claimed)}, but only {tricks(remaining)} are left after the "
-                                  f"{written} written; the hand is scored from what was played")
+        _misplaced(replay, claim, said("{seat} claims {claimed}, but only {left} are left after the {n} written; the hand "
+                                       "is scored from what was played", seat=seat, claimed=tricks(claimed),
+                                       left=tricks(remaining), n=written))
         return
     if replay.unknown or any(len(t.plays) != len(active) for t in record.tricks):
         short = next((i for i, t in enumerate(record.tricks, 1) if len(t.plays) != len(active)), None)
         if short is not None:
-            _misplaced(replay, claim, f"{claim.seat} claims after trick {short}, which is not whole: a claim is made "
-                                      "between tricks")
+            _misplaced(replay, claim, said("{seat} claims after trick {t}, which is not whole: a claim is made between "
+                                           "tricks", seat=seat, t=short))
         return  # a trick the record lost: nothing is known of the position of the claim
     won_ns, won_ew = replay.won
     held = {s: replay.held.get(s) for s in active}
     known = all(h is not None and len(h) == remaining for h in held.values()) and not any(replay.unnamed.values())
     if not known:
-        _note(replay, f"{who(claim.seat, replay.players)} claimed {what} for {claimer}; the deal is not written in full, "
-                      "so the claim cannot be checked, and it is scored as claimed")
+        _note(replay, said("{seat} claimed {what} for {team}; the deal is not written in full, so the claim cannot be "
+                           "checked, and it is scored as claimed", seat=seat, what=what, team=claimer))
         _give(replay, claimer, claimed, remaining, won_ns, won_ew)
         return
     leader = next((f.seat for f in reversed(facts) if f.won), None) or replay.first_leader()
@@ -75,32 +78,35 @@ def judge_claim(replay: HandReplay, facts: list[PlayFact]) -> None:
         sure = solver.value()
         line = solver.best_line() if sure < claimed else []
     except SearchLimit:
-        _note(replay, f"{who(claim.seat, replay.players)} claimed {what} for {claimer}; the claim is beyond the solver's "
-                      f"bound of {MAX_NODES:,} positions and is scored as claimed")
+        _note(replay, said("{seat} claimed {what} for {team}; the claim is beyond the solver's bound of {n} positions "
+                           "and is scored as claimed", seat=seat, what=what, team=claimer, n=f"{MAX_NODES:,}"))
         _give(replay, claimer, claimed, remaining, won_ns, won_ew)
         return
     if sure >= claimed:
-        _note(replay, f"{who(claim.seat, replay.players)} claimed {what} for {claimer}: the claim holds against every "
-                      "defence")
+        _note(replay, said("{seat} claimed {what} for {team}: the claim holds against every defence",
+                           seat=seat, what=what, team=claimer))
         _give(replay, claimer, claimed, remaining, won_ns, won_ew)
         return
     rule = rules.claims.failed
     gets = {FailedClaim.DISPUTED_TO_OPPONENTS: sure, FailedClaim.ALL_TO_OPPONENTS: 0, FailedClaim.AS_CLAIMED: claimed}[rule]
     ns, ew = _give(replay, claimer, gets, remaining, won_ns, won_ew)
-    other = claimer.other
-    scored = (f"under claims.failed: {rule.value}, {claimer} take {tricks(gets)} of the last {remaining} and {other} "
-              f"{tricks(remaining - gets)}: the hand is scored NS {tricks(ns)}, EW {tricks(ew)}")
     proof = (
-        f"{who(claim.seat, replay.players)} claimed {what} for {claimer} after trick {written}",
-        f"a defence that holds {claimer} to {tricks(sure)} against their best play:",
-        *line_text(line, seats, replay.players, written + 1),
-        scored,
+        said("{seat} claimed {what} for {team} after trick {n}, holding {cards}", seat=seat, what=what, team=claimer,
+             n=written, cards=sorted(held[seat] or (), key=display_order)),
+        said("a defence that holds {team} to {sure} against their best play:", team=claimer, sure=tricks(sure)),
+        *line_text(line, seats, written + 1),
+        said("under claims.failed: {rule}, {team} take {gets} of the last {n} and {other} {rest}: the hand is scored "
+             "NS {ns}, EW {ew}", rule=rule.value, team=claimer, gets=tricks(gets), n=remaining, other=claimer.other,
+             rest=tricks(remaining - gets), ns=tricks(ns), ew=tricks(ew)),
     )
+    marked = tuple(MarkedCard(c, Role.PROOF, seat) for c in sorted(held[seat] or (), key=display_order))
     replay.report(
-        CLAIM_FAILS, f"{claim.seat} claimed {what} for {claimer}, but a defence holds {claimer} to {tricks(sure)}: "
-                     "the claim fails", claim.pos, seat=claim.seat, proof=proof,
-        severity=Severity.WARNING if rule is FailedClaim.AS_CLAIMED else None,
+        CLAIM_FAILS, said("{seat} claimed {what} for {team}, but a defence holds {team} to {sure}: the claim fails",
+                          seat=seat, what=what, team=claimer, sure=tricks(sure)),
+        claim.pos, seat=seat, proof=proof, severity=Severity.WARNING if rule is FailedClaim.AS_CLAIMED else None,
+        cards=marked,
     )
+    replay.scoring_findings.append((CLAIM_FAILS, seat))
 
 
 def _give(replay: HandReplay, claimer: Team, gets: int, remaining: int, won_ns: int, won_ew: int) -> tuple[int, int]:
@@ -115,9 +121,9 @@ def _give(replay: HandReplay, claimer: Team, gets: int, remaining: int, won_ns: 
     return result.tricks_ns, result.tricks_ew
 
 
-def _note(replay: HandReplay, text: str) -> None:
-    replay.result.notes = (*replay.result.notes, f"hand {replay.record.number}: {text}")
+def _note(replay: HandReplay, text: Said) -> None:
+    replay.result.notes = (*replay.result.notes, said("hand {n}: {text}", n=replay.record.number, text=text))
 
 
-def _misplaced(replay: HandReplay, claim: Claim, message: str) -> None:
+def _misplaced(replay: HandReplay, claim: Claim, message: Said) -> None:
     replay.report(CLAIM_MISPLACED, message, claim.pos, seat=claim.seat)

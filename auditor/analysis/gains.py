@@ -18,10 +18,11 @@ from ..cards import Card, Seat, Team
 from ..findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE, Finding
 from ..replay.results import Outcome, PlayFact
 from ..replay.scoring import hand_points
+from ..said import Said, said
 from .replayed import contract_of, position
 from .search import SearchLimit
 from .solver import Solver
-from .words import suit_word, tricks
+from .words import joined, suit_word, tricks
 
 if TYPE_CHECKING:
     from ..replay.hand import HandReplay
@@ -65,8 +66,9 @@ def judge_gains(replay: HandReplay, facts: list[PlayFact]) -> None:
             ns, ew = replay.equity or (result.tricks_ns, result.tricks_ew)
             ns, ew = (ns - gained, ew + gained) if team is Team.NS else (ns + gained, ew - gained)
             replay.equity = (ns, ew)
-            proof.append(f"under renege.restore_equity, the {tricks(gained)} it gained go to {team.other}: "
-                         f"the hand is scored NS {tricks(ns)}, EW {tricks(ew)}")
+            proof.append(said("under renege.restore_equity, the {gained} it gained go to {other}: the hand is scored "
+                              "NS {ns}, EW {ew}", gained=tricks(gained), other=team.other, ns=tricks(ns), ew=tricks(ew)))
+            replay.scoring_findings.append((finding.code, finding.seat))  # type: ignore[arg-type]
         result.findings[index] = replace(finding, proof=tuple(proof))
 
 
@@ -92,7 +94,7 @@ def _start(replay: HandReplay, facts: list[PlayFact]) -> tuple[tuple[Seat, ...],
 
 
 def _measure(replay: HandReplay, start: tuple[tuple[Seat, ...], dict[Seat, set[Card]]], facts: list[PlayFact],
-             at: int, finding: Finding) -> tuple[str, str, int] | None:
+             at: int, finding: Finding) -> tuple[Said, Said, int] | None:
     seats, held = start
     offender = finding.seat
     assert offender is not None
@@ -122,24 +124,27 @@ def _measure(replay: HandReplay, start: tuple[tuple[Seat, ...], dict[Seat, set[C
     led = view.suit_of[lead]
     word = suit_word(led, replay.trump)
     if len(values) == 1:
-        with_ = f"with {legal[0]}"
+        with_ = said("with {card}", card=legal[0])
     elif len(set(values.values())) == 1:
-        with_ = f"with a legal {word}"
+        with_ = said("with a legal {word}", word=word)
     else:
-        with_ = f"with the best legal {word}, {max(values, key=lambda c: values[c])}"
+        with_ = said("with the best legal {word}, {card}", word=word, card=max(values, key=lambda c: values[c]))
     what = "renege" if finding.code is RENEGE else "illegal left-bower play"
     if gained > 0:
-        said = f"{with_}, {team} take {tricks(best)}, not {actual}: the {what} gained them {_count(gained)}"
         difference = _difference(replay, team, actual, best)
-        if difference:
-            said += f", and made the difference between {difference}"
+        sentence = said("{with_}, {team} take {best}, not {actual}: the {what} gained them {gained}{more}", with_=with_,
+                        team=team, best=tricks(best), actual=actual, what=what, gained=_count(gained),
+                        more=f", and made the difference between {difference}" if difference else "")
     elif gained == 0:
-        said = f"{with_}, {team} take {tricks(best)} as well: the {what} gained them nothing"
+        sentence = said("{with_}, {team} take {best} as well: the {what} gained them nothing", with_=with_, team=team,
+                        best=tricks(best), what=what)
     else:
-        said = f"{with_}, {team} take {tricks(best)}, not {actual}: the {what} cost them {_count(-gained)}"
-    detail = (f"{team}'s tricks with each card {offender} could legally have played, best play after it: "
-              + ", ".join(f"{c} {v}" for c, v in values.items()))
-    return said, detail, gained
+        sentence = said("{with_}, {team} take {best}, not {actual}: the {what} cost them {lost}", with_=with_, team=team,
+                        best=tricks(best), actual=actual, what=what, lost=_count(-gained))
+    each = joined([said("{card} {v}", card=c, v=v) for c, v in values.items()])
+    detail = said("{team}'s tricks with each card {seat} could legally have played, best play after it: {each}",
+                  team=team, seat=offender, each=each)
+    return sentence, detail, gained
 
 
 def _count(n: int) -> str:

@@ -1,19 +1,19 @@
-"""How the analysis names players and lines of play in a ruling."""
+"""How the analysis says what it found: sentences that know their seats, sides and cards.
+
+The sentences are :class:`~auditor.said.Said` strings, as every finding's, so
+the ruling names the players (``Carol (South) leads QS``) where the game's tags
+give them, and programs read the plain words (``S leads QS``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ..cards import Card, Seat, Suit
+from ..cards import Seat, Suit
+from ..said import Said, said
 from .solver import Step
 
 _SUIT_NAMES = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
-
-
-def who(seat: Seat, players: Mapping[Seat, str | None]) -> str:
-    """``Carol (S)`` when the game's tags name the player, else ``S``."""
-    name = players.get(seat)
-    return f"{name} ({seat})" if name else str(seat)
 
 
 def tricks(n: int) -> str:
@@ -34,21 +34,23 @@ def claimed_text(claimed: int | None, remaining: int) -> str:
     return f"{claimed} of the last {remaining} tricks"
 
 
-def line_text(steps: Sequence[Step], seats: Sequence[Seat], players: Mapping[Seat, str | None], first_trick: int) -> list[str]:
-    """A line of play, one sentence per trick: 'trick 4: Carol (S) leads JH, Dan (W) QD, ...; Carol (S) wins'."""
-    out: list[str] = []
-    trick: list[str] = []
+def joined(parts: Sequence[Said | str], sep: str = ", ") -> Said:
+    """The parts one after the other, each keeping what it names."""
+    template = sep.join(f"{{p{i}}}" for i in range(len(parts)))
+    return said(template, **{f"p{i}": part if isinstance(part, Said) else Said(part) for i, part in enumerate(parts)})
+
+
+def line_text(steps: Sequence[Step], seats: Sequence[Seat], first_trick: int) -> list[Said]:
+    """A line of play, one sentence per trick: 'trick 4: S leads JH, W QD, N QC, E KH; S wins'."""
+    out: list[Said] = []
+    trick: list[Said] = []
     number = first_trick
     for step in steps:
-        name = who(seats[step.seat], players)
-        trick.append(f"{name} {'leads ' if not trick else ''}{step.card}")
+        seat = seats[step.seat]
+        trick.append(said("{seat} leads {card}" if not trick else "{seat} {card}", seat=seat, card=step.card))
         if step.winner is not None:
-            out.append(f"trick {number}: {', '.join(trick)}; {who(seats[step.winner], players)} wins")
+            out.append(said("trick {n}: {plays}; {winner} wins", n=number, plays=joined(trick), winner=seats[step.winner]))
             trick, number = [], number + 1
     if trick:
-        out.append(f"trick {number}: {', '.join(trick)}")
+        out.append(said("trick {n}: {plays}", n=number, plays=joined(trick)))
     return out
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards))

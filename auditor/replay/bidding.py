@@ -34,8 +34,9 @@ from ..findings import (
 )
 from ..model import Call, CallKind, LoneDefense
 from ..rules.schema import JokerUp, NoTrumpCall
+from ..said import said
 from .results import Outcome
-from .tricks import held_text
+from .tricks import held_cards
 
 if TYPE_CHECKING:
     from .hand import HandReplay
@@ -65,8 +66,8 @@ class Bidding:
             return
         dealer_names = self.rules.bidding.joker_up is JokerUp.DEALER_NAMES
         if record.up.is_joker and dealer_names and record.up_suit is None and not record.up_suit_unknown:
-            self.report(JOKER_SUIT, f"the joker is turned up and no suit is named for it; under this ruleset the dealer "
-                                    f"{self.dealer} names it before looking (write `up JK H`)", record.up_pos, seat=self.dealer)
+            self.report(JOKER_SUIT, said("the joker is turned up and no suit is named for it; under this ruleset the dealer "
+                                    "{dealer} names it before looking (write `up JK H`)", dealer=self.dealer), record.up_pos, seat=self.dealer)
         elif record.up_suit is not None and (not record.up.is_joker or not dealer_names):
             why = "only the joker takes a named suit" if not record.up.is_joker else "under this ruleset the maker names it"
             self.report(JOKER_SUIT, f"a suit ({record.up_suit.name.lower()}) is named with the up card {record.up}: {why}",
@@ -82,29 +83,29 @@ class Bidding:
             if self.round_two_misdeal:
                 what = "the three players before the dealer passed in round 2, and under this ruleset that is a misdeal"
             else:
-                what = "the hand was thrown in" if self.thrown_in else f"{self.maker} made trump"
-            problems.append((BID_AFTER_CLOSE, f"{call.seat} bids after bidding closed ({what})"))
+                what = "the hand was thrown in" if self.thrown_in else said("{maker} made trump", maker=self.maker)
+            problems.append((BID_AFTER_CLOSE, said("{seat} bids after bidding closed ({what})", seat=call.seat, what=what)))
             return problems
         if call.seat is not self.to_bid:
-            problems.append((BID_OUT_OF_TURN, f"{call.seat} bids out of turn; it was {self.to_bid}'s turn"))
+            problems.append((BID_OUT_OF_TURN, said("{seat} bids out of turn; it was {turn}'s turn", seat=call.seat, turn=self.to_bid)))
         up_suit = self.up_suit(call)
         if call.kind is CallKind.ORDER and self.round == 2:
-            problems.append((ORDER_IN_ROUND_TWO, f"{call.seat} orders up in round 2, after the up card was turned down"))
+            problems.append((ORDER_IN_ROUND_TWO, said("{seat} orders up in round 2, after the up card was turned down", seat=call.seat)))
         if call.kind is CallKind.ORDER:
             problems.extend(self._joker_order(call))
         if call.kind in (CallKind.CALL, CallKind.HIGH, CallKind.LOW) and self.round == 1:
             named = call.suit.name.lower() if call.suit else call.kind.value if call.kind is not CallKind.CALL else "a suit"
-            problems.append((CALL_IN_ROUND_ONE, f"{call.seat} names {named} in round 1, where only the up card can be ordered"))
+            problems.append((CALL_IN_ROUND_ONE, said(f"{{seat}} names {named} in round 1, where only the up card can be ordered", seat=call.seat)))
         if call.kind in _NO_TRUMP and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
-            problems.append((NO_TRUMP_NOT_ALLOWED, f"{call.seat} bids {call.kind.value} (no trump), which this ruleset does not allow"))
+            problems.append((NO_TRUMP_NOT_ALLOWED, said(f"{{seat}} bids {call.kind.value} (no trump), which this ruleset does not allow", seat=call.seat)))
         turned_down = self.turned_down
         if (call.kind is CallKind.CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
                 and not bidding.may_name_turned_down_suit):
-            problems.append((TURNED_DOWN_SUIT, f"{call.seat} names {turned_down.name.lower()}, the suit turned down in round 1"))
+            problems.append((TURNED_DOWN_SUIT, said(f"{{seat}} names {turned_down.name.lower()}, the suit turned down in round 1", seat=call.seat)))
         if call.alone:
             allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
             if not allowed:
-                problems.append((ALONE_NOT_ALLOWED, f"{call.seat} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}"))
+                problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}", seat=call.seat)))
         if (
             call.kind is CallKind.PASS
             and bidding.stick_the_dealer
@@ -112,7 +113,7 @@ class Bidding:
             and call.seat is self.dealer
             and self.passes == 2 * len(SEATS) - 1
         ):
-            problems.append((DEALER_MUST_CALL, f"the dealer {call.seat} passes in round 2; under stick-the-dealer the dealer must name trump"))
+            problems.append((DEALER_MUST_CALL, said("the dealer {seat} passes in round 2; under stick-the-dealer the dealer must name trump", seat=call.seat)))
         takes_up = self.round == 1 and self._takes_up_card(call)
         if (
             bidding.dealer_partner_order_alone
@@ -120,7 +121,7 @@ class Bidding:
             and takes_up
             and call.seat is self.dealer.partner
         ):
-            problems.append((PARTNER_ORDER_NOT_ALONE, f"{call.seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone"))
+            problems.append((PARTNER_ORDER_NOT_ALONE, said("{seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone", seat=call.seat)))
         if takes_up and up_suit is not None:
             problems.extend(self._order_holding(call, up_suit))
         return problems
@@ -129,13 +130,13 @@ class Bidding:
         up = self.record.up
         if up is None or not up.is_joker:
             if call.suit is not None:
-                return [(JOKER_SUIT, f"{call.seat} names {call.suit.name.lower()} with the order, but only a joker turned up takes a named suit")]
+                return [(JOKER_SUIT, said(f"{{seat}} names {call.suit.name.lower()} with the order, but only a joker turned up takes a named suit", seat=call.seat))]
             return []
         maker_names = self.rules.bidding.joker_up is JokerUp.MAKER_NAMES
         if maker_names and call.suit is None:
-            return [(JOKER_SUIT, f"{call.seat} orders the joker up without naming its suit; under this ruleset the maker names it (write `{call.seat} order H`)")]
+            return [(JOKER_SUIT, said(f"{{seat}} orders the joker up without naming its suit; under this ruleset the maker names it (write `{call.seat} order H`)", seat=call.seat))]
         if not maker_names and call.suit is not None and call.suit is not self.record.up_suit:
-            return [(JOKER_SUIT, f"{call.seat} names {call.suit.name.lower()} with the order; under this ruleset the dealer names the joker's suit")]
+            return [(JOKER_SUIT, said(f"{{seat}} names {call.suit.name.lower()} with the order; under this ruleset the dealer names the joker's suit", seat=call.seat))]
         return []
 
     def _order_holding(self: HandReplay, call: Call, suit: Suit) -> list[tuple[Code, str]]:
@@ -148,11 +149,11 @@ class Bidding:
         problems: list[tuple[Code, str]] = []
         own = {c for c in held if c is not up}
         if bidding.order_needs_the_suit and not any(c.suit is suit and not c.is_joker for c in own):
-            problems.append((ORDER_WITHOUT_THE_SUIT, f"{seat} orders up {suit.name.lower()} without holding a "
-                             f"{suit.name.lower()[:-1]} (the left bower does not count): {seat} held {held_text(own)}"))
+            problems.append((ORDER_WITHOUT_THE_SUIT, said(f"{{seat}} orders up {suit.name.lower()} without holding a "
+                             f"{suit.name.lower()[:-1]} (the left bower does not count): {{seat}} held {{held}}", seat=seat, held=held_cards(own))))
         if bidding.dealer_needs_another_trump and seat is self.dealer and not any(effective_suit(c, suit) is suit for c in own):
-            problems.append((DEALER_TAKES_ONLY_TRUMP, f"the dealer {seat} takes up {up}, which would be {seat}'s only trump: "
-                             f"{seat} held {held_text(own)}"))
+            problems.append((DEALER_TAKES_ONLY_TRUMP, said("the dealer {seat} takes up {up}, which would be {seat}'s only trump: "
+                             "{seat} held {held}", seat=seat, up=up, held=held_cards(own))))
         return problems
 
     def _takes_up_card(self: HandReplay, call: Call) -> bool:
@@ -165,15 +166,15 @@ class Bidding:
         problems: list[tuple[Code, str]] = []
         bidding, seat, maker = self.rules.bidding, defense.seat, self.maker
         if not bidding.defend_alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone, which this ruleset does not allow"))
+            problems.append((DEFEND_ALONE_NOT_ALLOWED, said("{seat} defends alone, which this ruleset does not allow", seat=seat)))
         elif bidding.defend_alone_only_against_lone and maker is not None and not self.alone:
-            problems.append((DEFEND_ALONE_NOT_ALLOWED, f"{seat} defends alone against {maker}, who is not alone; this ruleset allows defending alone only against a lone maker"))
+            problems.append((DEFEND_ALONE_NOT_ALLOWED, said("{seat} defends alone against {maker}, who is not alone; this ruleset allows defending alone only against a lone maker", seat=seat, maker=maker)))
         if self.thrown_in:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} defends alone in a hand nobody made trump in"))
+            problems.append((DEFEND_ALONE_MISPLACED, said("{seat} defends alone in a hand nobody made trump in", seat=seat)))
         elif maker is None:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided"))
+            problems.append((DEFEND_ALONE_MISPLACED, said("{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided", seat=seat)))
         elif maker.team is seat.team:
-            problems.append((DEFEND_ALONE_MISPLACED, f"{seat} is on the makers' side ({maker} made trump); only a defender can defend alone"))
+            problems.append((DEFEND_ALONE_MISPLACED, said("{seat} is on the makers' side ({maker} made trump); only a defender can defend alone", seat=seat, maker=maker)))
         return problems
 
     def defend(self: HandReplay, defense: LoneDefense) -> None:

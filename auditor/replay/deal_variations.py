@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Rank, Seat
 from ..findings import MISDEAL_DECLARED, MISDEAL_NOT_DECLARED
 from ..rules.schema import Misdeal, MisdealHand
-from .tricks import held_text
+from ..said import said
+from .tricks import held_cards
 
 if TYPE_CHECKING:
     from .hand import HandReplay
@@ -37,11 +38,11 @@ class DealVariations:
         for declared in self.record.misdeals:
             seat = declared.seat
             if rule is Misdeal.NONE:
-                self.report(MISDEAL_DECLARED, f"{seat} declares a misdeal; this ruleset has no misdeal for the cards dealt",
+                self.report(MISDEAL_DECLARED, said("{seat} declares a misdeal; this ruleset has no misdeal for the cards dealt", seat=seat),
                             declared.pos, seat=seat)
             elif seat in self.held and not qualifies(self.dealt_cards(seat), kinds):
-                self.report(MISDEAL_DECLARED, f"{seat} declares a misdeal, but {seat}'s hand is not one that allows it",
-                            declared.pos, seat=seat, proof=(f"{seat} was dealt {held_text(self.dealt_cards(seat))}",))
+                self.report(MISDEAL_DECLARED, said("{seat} declares a misdeal, but {seat}'s hand is not one that allows it", seat=seat),
+                            declared.pos, seat=seat, proof=(said("{seat} was dealt {cards}", seat=seat, cards=held_cards(self.dealt_cards(seat))),))
             else:
                 self.misdeal = seat
 
@@ -52,8 +53,8 @@ class DealVariations:
         for seat in self.held:
             cards = self.dealt_cards(seat)
             if qualifies(cards, self.rules.deal.misdeal_hands):
-                self.report(MISDEAL_NOT_DECLARED, f"{seat} was dealt a hand that must be declared a misdeal, and the hand "
-                            "was played", self.record.pos, seat=seat, proof=(f"{seat} was dealt {held_text(cards)}",))
+                self.report(MISDEAL_NOT_DECLARED, said("{seat} was dealt a hand that must be declared a misdeal, and the hand "
+                            "was played", seat=seat), self.record.pos, seat=seat, proof=(said("{seat} was dealt {cards}", seat=seat, cards=held_cards(cards)),))
 
     def dealt_cards(self: HandReplay, seat: Seat) -> frozenset[Card]:
         return frozenset(c for c, owner in self.dealt_to.items() if owner is seat)

@@ -179,6 +179,8 @@ class Exchanges:
         for problem, proof in problems:
             self._exchange_report(exchange, problem, proof=proof)
         self.best_passed = True
+        for card in given:
+            self.passed_to[card] = loner
         if held is not None:
             held.difference_update(given)
         loner_held = self.held.get(loner)

@@ -33,6 +33,7 @@ from ..rules.schema import AfterThrowIn, Ruleset
 from .game_end import GameEnd
 from .hand import deck_of
 from .readings import replay_hand
+from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
@@ -66,7 +67,6 @@ class GameReplay(GameEnd):
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
-        self.players = {seat: record.player(seat) for seat in Seat}  # the names an analysis's line of play uses
 
     def finding(self, finding: Finding) -> None:
         self.result.findings.append(finding)
@@ -139,7 +139,7 @@ class GameReplay(GameEnd):
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
-        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer, self.players)
+        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
         if plan is not None or record.repairs:
             result.findings.extend(slip_findings(record, plan, result, literal, index))
         self.count_deals(gap)
@@ -221,21 +221,23 @@ class GameReplay(GameEnd):
         open_hand = next((h for h in since if h.possible), None)
         if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
             options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in open_hand.possible)
-            said = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
-                    f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
+            message = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
+                       f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
             proof = [f"the corrected score counts hand {open_hand.number} NS {open_hand.points_ns:+d} "
                      f"EW {open_hand.points_ew:+d}, the score the cards allow nearest the sheet's"]
         else:
             why = _why(result) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
-            said = f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})"
+            message = said("the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
+                           which=which, wrote_ns=wrote_ns, wrote_ew=wrote_ew, rules_ns=rules_ns, rules_ew=rules_ew, why=why)
             proof = []
         self.finding(Finding(
-            SCORE_MISMATCH, said, score.pos, self.record.index, record.number,
+            SCORE_MISMATCH, message, score.pos, self.record.index, record.number,
             proof=(
                 *proof,
                 f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
                 f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
             ),
+            points=(rules_ns, rules_ew) if len(since) == 1 else None,
         ))
 
     # ---------------------------------------------------------------- numbers and the deal
@@ -288,7 +290,7 @@ class GameReplay(GameEnd):
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,
-            f"{record.dealer} deals hand {record.number}; by the rotation it was {expected}'s deal",
+            said("{dealer} deals hand {n}; by the rotation it was {expected}'s deal", dealer=record.dealer, n=record.number, expected=expected),
             record.pos, self.record.index, record.number, seat=record.dealer, severity=severity,
         ))
 
@@ -306,11 +308,11 @@ def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> t
     return min(possible, key=lambda o: (abs(o[0] - sheet[0]) + abs(o[1] - sheet[1]), possible.index(o)))
 
 
-def _why(result: HandResult) -> str:
+def _why(result: HandResult) -> str | Said:
     if not result.counted:
         return "the game was already won, so the hand counts for nothing"
     if result.penalized is not None:
-        return f"a called renege by {result.penalized}"
+        return said("a called renege by {team}", team=result.penalized)
     if result.outcome is Outcome.THROWN_IN:
         return "the hand was thrown in"
     if result.outcome is Outcome.UNKNOWN and not result.settled:
@@ -320,11 +322,11 @@ def _why(result: HandResult) -> str:
         return "the hand scores the same whatever the record lost"
     tricks = result.tricks(maker.team)
     alone = " alone" if result.alone else ""
-    against = f" against {result.defender_alone} defending alone" if result.defender_alone is not None else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""
     if result.token_point:
         outcome += ", and a four-trick token that completes a set: one more point"
     made = (result.trump.name.lower() if result.trump else f"{result.no_trump} (no trump)" if result.no_trump
             else "trump (the up card is not recorded)")
-    return f"{maker}{alone} made {made} and {taken}{against}{outcome}"
+    against = said(" against {seat} defending alone", seat=result.defender_alone) if result.defender_alone is not None else ""
+    return said("{maker}{alone} made {made} and {taken}{against}{outcome}", maker=maker, alone=alone, made=made, taken=taken, against=against, outcome=outcome)

@@ -27,6 +27,7 @@ from ..cards import Team
 from ..findings import GAME_UNFINISHED, PLAYED_AFTER_GAME, WRONG_WINNER, Finding
 from ..model import HandRecord
 from ..rules.schema import Ruleset
+from ..said import said
 from .results import HandResult
 
 if TYPE_CHECKING:
@@ -97,10 +98,11 @@ class GameEnd:
         if deals:
             deals_text = f"{deals} deal{'s' if deals != 1 else ''}"
             last = f" (the last in hand {result.won_in_hand})" if result.won_in_hand is not None else " (not all of them are in the record)"
-            said = f"hand {record.number} is recorded after the game's {deals_text}{last}; it does not count"
+            message: str = f"hand {record.number} is recorded after the game's {deals_text}{last}; it does not count"
         else:
-            said = f"hand {record.number} is recorded after {result.winner} won the game in hand {result.won_in_hand}; it does not count"
-        self.finding(Finding(PLAYED_AFTER_GAME, said, record.pos, self.record.index, record.number))
+            message = said("hand {n} is recorded after {team} won the game in hand {won}; it does not count",
+                           n=record.number, team=result.winner, won=result.won_in_hand)
+        self.finding(Finding(PLAYED_AFTER_GAME, message, record.pos, self.record.index, record.number, points=(0, 0)))
 
     def check_complete(self: GameReplay) -> None:
         """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
@@ -133,7 +135,7 @@ class GameEnd:
         if word in _WINNER_WORDS and _WINNER_WORDS[word] is result.winner and (result.winner is not None or tie):
             return
         if result.winner is not None:
-            actual = f"{result.winner} won in hand {result.won_in_hand}"
+            actual: str = said("{team} won in hand {n}", team=result.winner, n=result.won_in_hand)
         elif tie:
             actual = "the game ended in a tie"
         elif result.finished:
@@ -142,6 +144,7 @@ class GameEnd:
             actual = "no side has won by the rules"
         self.finding(Finding(
             WRONG_WINNER,
-            f"the record names {written!r} the winner, but {actual} (NS {self.total_ns}, EW {self.total_ew})",
+            said("the record names {written!r} the winner, but {actual} (NS {ns}, EW {ew})", written=written, actual=actual,
+                 ns=self.total_ns, ew=self.total_ew),
             self.record.tag_pos("Winner"), self.record.index,
         ))

@@ -8,10 +8,9 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
+
     CARD_NOT_IN_DECK,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
@@ -23,16 +22,19 @@ from ..findings import (
     WRONG_HAND_SIZE,
     Code,
     Finding,
+    MarkedCard,
+    Role,
     Severity,
 )
 from ..model import HandRecord, Pos
+from ..said import said
 from ..rules.schema import Ruleset
 from .results import HandResult
 from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
 from .settle import Settlement
-from .tricks import TrickPlay, cards_text
+from .tricks import TrickPlay
 
 
 
@@ -53,13 +55,13 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         *,
         unknown: frozenset[int] = frozenset(),
         unjudged: frozenset[Pos] = frozenset(),
-        players: Mapping[Seat, str | None] | None = None,
     ) -> None:
         self.record = record
         self.rules = rules
         self.game = game
         self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck
-        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score)
+        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score,
+                                 deal=record.deal, calls=record.calls, discard=record.discard)
         # bidding state
         self.round = 1
         self.to_bid: Seat = record.dealer.left
@@ -83,6 +85,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.discarded: Card | None = None
         #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
         self.put_away: dict[Card, str] = {}
+        #: cards passed from one player to another before the play (partner's best), by who holds them now
+        self.passed_to: dict[Card, Seat] = {}
         self.kitty_exchanged_by: Seat | None = None  # the seat that exchanged cards with the kitty
         self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
@@ -92,10 +96,10 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.unjudged = unjudged
         self.won = (0, 0)  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
-        # the analysis (a claim, what an offence gained): the players' names, the winners of claimed tricks,
-        # and the tricks the hand is scored on under renege.restore_equity
-        self.players: Mapping[Seat, str | None] = players or {}
+        # the analysis (a claim, what an offence gained): the winners of claimed tricks, the tricks the hand is
+        # scored on under renege.restore_equity, and the findings whose ruling decides the hand's points
         self.claimed: dict[int, Team] = {}
+        self.scoring_findings: list[tuple[Code, Seat]] = []
         self.equity: tuple[int, int] | None = None
 
     @property
@@ -113,20 +117,26 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         seat: Seat | None = None,
         proof: tuple[str, ...] = (),
         severity: Severity | None = None,
+        cards: tuple[MarkedCard, ...] = (),
     ) -> None:
         self.result.findings.append(
-            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity)
+            Finding(code, message, pos, self.game, self.record.number, trick, seat, proof, severity, cards)
         )
 
     # ---------------------------------------------------------------- replay
     def run(self) -> HandResult:
         self.prepare()
         facts = self.play_tricks()
-        if self.record.claim is not None or self.result.renege_seats:
+        analysed = self.record.claim is not None or bool(self.result.renege_seats)
+        if analysed:
             from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
 
             judge(self, facts)
         self.settle(facts)
+        if analysed:
+            from ..analysis.ruling import points_decided
+
+            points_decided(self)
         return self.result
 
     def prepare(self) -> None:
@@ -167,14 +177,14 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         seats_dealt: set[Seat] = set()
         for holding in record.deal:
             if holding.seat in seats_dealt:
-                self.report(WRONG_HAND_SIZE, f"{holding.seat}'s cards are written twice in the deal", holding.pos, seat=holding.seat)
+                self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
                 continue
             seats_dealt.add(holding.seat)
             if len(holding.cards) != size:
                 self.report(
                     WRONG_HAND_SIZE,
-                    f"{holding.seat} is dealt {len(holding.cards)} cards; this ruleset deals {size}",
-                    holding.pos, seat=holding.seat, proof=(f"{holding.seat}: {cards_text(holding.cards)}",),
+                    said("{seat} is dealt {n} cards; this ruleset deals {size}", seat=holding.seat, n=len(holding.cards), size=size),
+                    holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
                 )
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
@@ -189,8 +199,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
                 if c in self.dealt_to:
                     self.report(
                         DUPLICATE_CARD,
-                        f"{c} is dealt to both {self.dealt_to[c]} and {holding.seat}",
-                        holding.card_pos(i), seat=holding.seat,
+                        said("{c} is dealt to both {first} and {seat}", c=c, first=self.dealt_to[c], seat=holding.seat),
+                        holding.card_pos(i), seat=holding.seat, cards=(MarkedCard(c, Role.FAULT, holding.seat),),
                     )
                     continue
                 self.dealt_to[c] = holding.seat
@@ -199,7 +209,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
             self._check_in_deck(record.up, record.up_pos, "the up card is")
             owner = self.dealt_to.get(record.up)
             if owner is not None:
-                self.report(UP_CARD_IN_HAND, f"the up card {record.up} is also in {owner}'s hand", record.up_pos, seat=owner)
+                self.report(UP_CARD_IN_HAND, said("the up card {up} is also in {owner}'s hand", up=record.up, owner=owner), record.up_pos, seat=owner,
+                            cards=(MarkedCard(record.up, Role.FAULT, owner),))
 
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
@@ -208,6 +219,9 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
             self.defender is not None and self.defender.partner is dealer
         )
         takes = self.dealer_took_up and (not sits_out or self.rules.bidding.sitting_out_dealer_takes_up)
+        self.result.sitting_out = self._sitting_out()
+        if takes:
+            self.result.taken_up = record.up
         if record.discard is not None:
             self._check_in_deck(record.discard, record.discard_pos, f"the dealer {dealer} discards", dealer)
         if not takes:
@@ -215,24 +229,29 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
                 why = ("the dealer sits out, and under this ruleset takes no card" if self.dealer_took_up
                        else "the hand was thrown in" if self.thrown_in else "trump was named in round 2" if self.closed
                        else "nobody ordered up")
-                self.report(DISCARD_WITHOUT_PICKUP, f"a discard ({record.discard}) is written but the dealer took no card: {why}", record.discard_pos, seat=dealer)
+                self.report(DISCARD_WITHOUT_PICKUP, said("a discard ({card}) is written but the dealer took no card: {why}", card=record.discard, why=why),
+                            record.discard_pos, seat=dealer, cards=(MarkedCard(record.discard, Role.FAULT, dealer),))
             return
         up = record.up
         if dealer in self.held and up is not None:
             self.held[dealer].add(up)
         if record.discard is None:
             if dealer in self.held and not sits_out:  # a dealer who sits out plays no card: the discard may go unwritten
-                self.report(DISCARD_MISSING, f"the dealer {dealer} took {up} but no discard is written", record.calls[-1].pos if record.calls else record.pos, seat=dealer)
+                self.report(DISCARD_MISSING, said("the dealer {dealer} took {up} but no discard is written", dealer=dealer, up=up),
+                            record.calls[-1].pos if record.calls else record.pos, seat=dealer)
             return
         self.discarded = record.discard
         if record.discard == up and not self.rules.bidding.dealer_may_discard_up_card:
-            self.report(DISCARD_UP_CARD, f"the dealer {dealer} discards the up card {up}, which this ruleset forbids", record.discard_pos, seat=dealer)
+            self.report(DISCARD_UP_CARD, said("the dealer {dealer} discards the up card {up}, which this ruleset forbids", dealer=dealer, up=up),
+                        record.discard_pos, seat=dealer, cards=(MarkedCard(up, Role.FAULT, dealer),) if up is not None else ())
         if dealer in self.held:
             if record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
+                held = tuple(sorted(self.held[dealer], key=display_order))
                 self.report(
                     DISCARD_NOT_HELD,
-                    f"the dealer {dealer} discards {record.discard}, which {dealer} does not hold",
-                    record.discard_pos, seat=dealer, proof=(f"{dealer} held {cards_text(sorted(self.held[dealer], key=display_order))}",),
+                    said("the dealer {dealer} discards {card}, which {dealer} does not hold", dealer=dealer, card=record.discard),
+                    record.discard_pos, seat=dealer, proof=(said("{dealer} held {held}", dealer=dealer, held=held),),
+                    cards=(MarkedCard(record.discard, Role.FAULT, dealer),),
                 )
             self.held[dealer].discard(record.discard)
 

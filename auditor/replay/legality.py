@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Seat, Suit, display_order, effective_suit, is_left_bower
 from ..findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE, Code
+from ..said import Said, said
 
 
 def follows(card: Card, led: Suit, trump: Suit | None) -> bool:
@@ -80,15 +81,17 @@ def led_suit_name(lead: Card, trump: Suit | None) -> str:
     return "trump" if led is trump else _SUIT_NAME[led] + "s"
 
 
-def explain_failure(failure: FollowFailure, seat: Seat, played: Card, lead: Card, trick: int, trump: Suit | None) -> str:
+def explain_failure(failure: FollowFailure, seat: Seat, played: Card, lead: Card, trick: int, trump: Suit | None) -> Said:
     """One sentence saying what ``seat`` did wrong, in the words of the failure's kind."""
     led_name = led_suit_name(lead, trump)
-    could = " ".join(str(c) for c in failure.could_follow_with)
+    could = failure.could_follow_with
     if failure.code is LEFT_BOWER_ON_ITS_SUIT:
-        return (f"{seat} played the left bower {played} to a {_SUIT_NAME[played.suit]} lead in trick {trick} "
-                f"while holding {could}; the left bower is a trump")
+        return said("{seat} played the left bower {played} to a {suit} lead in trick {trick} while holding {could}; "
+                    "the left bower is a trump", seat=seat, played=played, suit=_SUIT_NAME[played.suit], trick=trick, could=could)
     if failure.code is LEFT_BOWER_LED:
-        return f"{seat} did not follow the lead of the left bower {lead} (a trump) in trick {trick} although holding trump {could}"
+        return said("{seat} did not follow the lead of the left bower {lead} (a trump) in trick {trick} although holding "
+                    "trump {could}", seat=seat, lead=lead, trick=trick, could=could)
     if failure.code is LEFT_BOWER_ONLY_TRUMP:
-        return f"{seat} did not follow trump in trick {trick}: {failure.could_follow_with[0]} (the left bower) was {seat}'s only trump"
-    return f"{seat} did not follow {led_name} in trick {trick} although holding {could}"
+        return said("{seat} did not follow trump in trick {trick}: {left} (the left bower) was {seat}'s only trump",
+                    seat=seat, trick=trick, left=could[0])
+    return said("{seat} did not follow {led} in trick {trick} although holding {could}", seat=seat, led=led_name, trick=trick, could=could)

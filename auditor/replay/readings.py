@@ -23,7 +23,7 @@ deals stop where the recording stopped) has its missing tricks placed last.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Seat
@@ -224,12 +224,9 @@ _GUESSED = {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Catego
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                expected_dealer: Seat | None = None, players: Mapping[Seat, str | None] | None = None,
-                ) -> tuple[HandResult, Plan | None, HandResult]:
-    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written.
-
-    ``players`` (the game's names by seat) name the players in the analysis's lines of play."""
-    literal = HandReplay(record, rules, game, deck, players=players).run()
+                expected_dealer: Seat | None = None) -> tuple[HandResult, Plan | None, HandResult]:
+    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written."""
+    literal = HandReplay(record, rules, game, deck).run()
     if not needs_readings(record, literal, rules.deck.hand_size):
         return literal, None, literal
     plan = make_plan(record, rules, game, deck, literal, expected_dealer)

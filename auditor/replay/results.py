@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..cards import Card, Seat, Suit, Team
 from ..findings import Finding
-from ..model import Pos, Tag, TeamPoints
+from ..model import Call, Holding, Pos, Tag, TeamPoints
 
 
 class Outcome(str, Enum):
@@ -78,6 +78,12 @@ class HandResult:
     token_point: bool = False
     tokens_ns: int = 0  # the tokens each side holds after this hand
     tokens_ew: int = 0
+    #: what the record says of the hand before the play, as written (a ruling shows the cards)
+    deal: tuple[Holding, ...] = ()
+    calls: tuple[Call, ...] = ()
+    discard: Card | None = None
+    taken_up: Card | None = None  # the up card, when the dealer took it into hand
+    sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
     #: what the ruling says of the hand besides its findings (a claim that holds)
     notes: tuple[str, ...] = ()
 

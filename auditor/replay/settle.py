@@ -9,10 +9,12 @@ game's replay takes the score sheet's entry when it is one of them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..cards import Team
-from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, TRICK_COUNT_MISMATCH, TRICKS_MISSING
+from ..cards import Seat, Team
+from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, TRICK_COUNT_MISMATCH, TRICKS_MISSING, Category, Code
+from ..said import said
 from .results import Outcome, PlayFact
 from .scoring import fast_break_may_apply, hand_points, is_fast_break, renege_points
 
@@ -120,13 +122,14 @@ class Settlement:
                 if complete:
                     self.report(
                         RENEGE_DISPROVEN,
-                        f"a renege was called on {called.seat}, but the recorded deal shows {called.seat} followed suit whenever able; no penalty",
+                        said("a renege was called on {seat}, but the recorded deal shows {seat} followed suit whenever able; no penalty", seat=called.seat),
                         called.pos, seat=called.seat,
                     )
+                    self._give_points(RENEGE_DISPROVEN, called.seat)
                     continue
                 self.report(
                     RENEGE_UNPROVEN,
-                    f"a renege was called on {called.seat}; the record cannot show it without {called.seat}'s dealt cards, so the table's ruling stands",
+                    said("a renege was called on {seat}; the record cannot show it without {seat}'s dealt cards, so the table's ruling stands", seat=called.seat),
                     called.pos, seat=called.seat,
                 )
             if result.penalized is not None:
@@ -143,6 +146,17 @@ class Settlement:
                 result.points_ew += penalty
             else:
                 result.points_ns += penalty
+            self._give_points(None, called.seat)
+
+    def _give_points(self: HandReplay, code: Code | None, seat: Seat) -> None:
+        """Say what the hand scores on the findings that decide it: a called renege (each of the seat's
+        failures to follow, and the call itself) or a call the record disproves (``code``)."""
+        points = (self.result.points_ns, self.result.points_ew)
+        for i, f in enumerate(self.result.findings):
+            if f.seat is seat and f.points is None and (
+                f.code is code if code is not None else f.category in _RENEGES
+            ):
+                self.result.findings[i] = replace(f, points=points)
 
     def _fast_break(self: HandReplay, facts: list[PlayFact], taken: int) -> bool | None:
         """Whether the hand is a fast break (``scoring.fast_break``); None when the record does not show
@@ -155,3 +169,6 @@ class Settlement:
             return None
         makers = [winners[t] is self.maker.team for t in sorted(winners)]
         return is_fast_break(makers)
+
+
+_RENEGES = (Category.RENEGE, Category.LEFT_BOWER)

@@ -24,10 +24,13 @@ from ..findings import (
     TOO_MANY_TRICKS,
     TRICK_SIZE,
     WRONG_LEADER,
+    MarkedCard,
+    Role,
 )
 from ..model import Play, TrickRecord, new
 from ..rules.schema import FirstLead
 from .legality import classify_failure, explain_failure, led_suit_name
+from ..said import said
 from .results import PlayFact
 
 if TYPE_CHECKING:
@@ -143,7 +146,8 @@ class TrickPlay:
             rebuilt = any_unjudged and any(p.pos in unjudged for p in plays)
             if expected_leader is not None and first.seat is not expected_leader and not rebuilt:
                 why = "the first lead" if t_index == 1 else f"the winner of trick {t_index - 1}"
-                self.report(WRONG_LEADER, f"{first.seat} leads trick {t_index}; {expected_leader} should lead ({why})", first.pos, trick=t_index, seat=first.seat)
+                self.report(WRONG_LEADER, said("{seat} leads trick {t}; {expected} should lead ({why})", seat=first.seat, t=t_index, expected=expected_leader, why=why),
+                            first.pos, trick=t_index, seat=first.seat, cards=(MarkedCard(first.card, Role.FAULT, first.seat),))
             expected = first.seat
             seen_seats: set[Seat] = set()
             lead_card = first.card
@@ -156,11 +160,14 @@ class TrickPlay:
                 if not judged:
                     pass
                 elif seat is lone_partner:
-                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.maker} is alone", play.pos, trick=t_index, seat=seat)
+                    self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} is alone", seat=seat, c=c, other=self.maker),
+                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
                 elif seat is defender_partner:
-                    self.report(LONE_PARTNER_PLAYED, f"{seat} plays {c} while partner {self.defender} defends alone", play.pos, trick=t_index, seat=seat)
+                    self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} defends alone", seat=seat, c=c, other=self.defender),
+                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
                 elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported and not rebuilt:
-                    self.report(PLAY_OUT_OF_TURN, f"{seat} plays out of turn in trick {t_index}; it was {expected}'s turn", play.pos, trick=t_index, seat=seat)
+                    self.report(PLAY_OUT_OF_TURN, said("{seat} plays out of turn in trick {t}; it was {expected}'s turn", seat=seat, t=t_index, expected=expected),
+                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
                     out_of_turn_reported = True
                 seen_seats.add(seat)
                 expected = next_of[seat]
@@ -219,27 +226,43 @@ class TrickPlay:
             return
         if c in played_at:
             first_trick, first_seat = played_at[c]
-            self.report(DUPLICATE_CARD, f"{c} is played twice: by {first_seat} in trick {first_trick} and by {seat} in trick {t_index}", play.pos, trick=t_index, seat=seat)
+            self.report(DUPLICATE_CARD, said("{c} is played twice: by {first} in trick {t1} and by {seat} in trick {t2}", c=c, first=first_seat, t1=first_trick, seat=seat, t2=t_index),
+                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
             return
         played_at[c] = (t_index, seat)
+        fault = (MarkedCard(c, Role.FAULT, seat),)
         if c == self.discarded:
-            self.report(CARD_NOT_HELD, f"{seat} plays {c}, which the dealer discarded", play.pos, trick=t_index, seat=seat)
+            self.report(CARD_NOT_HELD, said("{seat} plays {c}, which the dealer discarded", seat=seat, c=c), play.pos, trick=t_index, seat=seat, cards=fault)
             return
         if c in self.put_away:
             self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {self.put_away[c]}", play.pos, trick=t_index, seat=seat)
             return
         up = self.record.up
-        if up is not None and c == up and c not in self.dealt_to:
-            if not self.dealer_took_up:
-                self.report(CARD_NOT_HELD, f"{seat} plays {c}, the up card that was turned down", play.pos, trick=t_index, seat=seat)
-                return
-            if seat is not self.record.dealer:
-                self.report(CARD_NOT_HELD, f"{seat} plays {c}, the up card that the dealer {self.record.dealer} took", play.pos, trick=t_index, seat=seat)
-                return
+        if up is not None and c == up and c not in self.dealt_to and self._not_up_card_holder(play, t_index, fault):
+            return
         if seat in self.held and c not in self.held[seat] and not self.owns_unnamed(seat, c):
             owner = self.dealt_to.get(c)
-            where = f"it was dealt to {owner}" if owner is not None and owner is not seat else "it was not dealt to anyone (the kitty)" if owner is None else "it was already played"
-            self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {seat} does not hold: {where}", play.pos, trick=t_index, seat=seat)
+            where = "it was dealt to {owner}" if owner is not None and owner is not seat else "it was not dealt to anyone (the kitty)" if owner is None else "it was already played"
+            self.report(CARD_NOT_HELD, said("{seat} plays {c}, which {seat} does not hold: " + where, seat=seat, c=c, owner=owner),
+                        play.pos, trick=t_index, seat=seat, cards=fault)
+
+    def _not_up_card_holder(self: HandReplay, play: Play, t_index: int, fault: tuple[MarkedCard, ...]) -> bool:
+        """Report a play of the up card by anyone but who holds it (the dealer who took it up, or the lone
+        maker it was passed to for partner's best); true when reported."""
+        seat, c = play.seat, play.card
+        holder = self.passed_to.get(c, self.record.dealer if self.result.taken_up is not None else None)
+        if seat is holder:
+            return False
+        if holder is not None:
+            took = ("was passed to {holder} for partner's best" if c in self.passed_to else "the dealer {holder} took")
+            message = said("{seat} plays {c}, the up card that " + took, seat=seat, c=c, holder=holder)
+        elif self.dealer_took_up:
+            message = said("{seat} plays {c}, the up card, which the dealer {dealer} sat out and did not take",
+                           seat=seat, c=c, dealer=self.record.dealer)
+        else:
+            message = said("{seat} plays {c}, the up card that was turned down", seat=seat, c=c)
+        self.report(CARD_NOT_HELD, message, play.pos, trick=t_index, seat=seat, cards=fault)
+        return True
 
     def _unknown_before(self: HandReplay, t_index: int) -> bool:
         return any(t < t_index for t in self.unknown)
@@ -259,17 +282,19 @@ class TrickPlay:
             return
         led_name = led_suit_name(lead, trump)
         could = failure.could_follow_with  # already in display order
+        proof: tuple[str, ...]
         if evidence == "dealt":
             proof = (
-                f"{seat} held {cards_text(could)} when {lead} was led ({led_name}) in trick {t_index}",
-                f"{seat} played {play.card} instead",
+                said("{seat} held {could} when {lead} was led ({led}) in trick {t}", seat=seat, could=could, lead=lead, led=led_name, t=t_index),
+                said("{seat} played {card} instead", seat=seat, card=play.card),
             )
         else:
             when = {c: t for t, c in later[seat]}
-            shown = ", ".join(f"{c} in trick {when[c]}" for c in sorted(could, key=lambda c: when[c]))
+            fields = {f"c{i}": c for i, c in enumerate(sorted(could, key=lambda c: when[c]))}
+            shown = ", ".join(f"{{{name}}} in trick {when[c]}" for name, c in fields.items())
             proof = (
-                f"{seat} played {play.card} on {lead} ({led_name} led) in trick {t_index}",
-                f"{seat} later played {shown}, so {seat} held {'it' if len(could) == 1 else 'them'} then",
+                said("{seat} played {card} on {lead} ({led} led) in trick {t}", seat=seat, card=play.card, lead=lead, led=led_name, t=t_index),
+                said(f"{{seat}} later played {shown}, so {{seat}} held {'it' if len(could) == 1 else 'them'} then", seat=seat, **fields),
             )
         detail = explain_failure(failure, seat, play.card, lead, t_index, trump)
         self.result.renege_seats = (*self.result.renege_seats, seat)
@@ -279,9 +304,15 @@ class TrickPlay:
             if called
             else "nobody called it at the table, so it carries no penalty"
         )
-        self.report(failure.code, detail, play.pos, trick=t_index, seat=seat, proof=(*proof, ruling))
+        marked = (MarkedCard(play.card, Role.FAULT, seat), *(MarkedCard(c, Role.PROOF, seat) for c in could))
+        self.report(failure.code, detail, play.pos, trick=t_index, seat=seat, proof=(*proof, ruling), cards=marked)
 
 
 def held_text(held: Iterable[Card]) -> str:
     return cards_text(sorted(held, key=display_order))
+
+
+def held_cards(held: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as people are shown them (:func:`display_order`)."""
+    return tuple(sorted(held, key=display_order))
 

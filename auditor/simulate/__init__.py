@@ -14,10 +14,11 @@ generator seeded with ``(seed, game number)``, so game 7 is the same game
 whether 10 or 10,000 games are generated.
 
 The modules, one concern each: :mod:`.facts` (what is kept of a game),
-:mod:`.sense` (card sense), :mod:`.dealing`, :mod:`.bidding`, :mod:`.play`
-(the tricks and the wrong cards), :mod:`.hand` (one hand, start to points),
-:mod:`.game` (a game and :func:`simulate`), :mod:`.writing` and
-:mod:`.command` (``euchre-audit simulate``).
+:mod:`.sense` (card sense), :mod:`.dealing`, :mod:`.bidding`, :mod:`.exchanges`
+(going under, partner's best), :mod:`.play` (the tricks and the wrong cards),
+:mod:`.scoring` (the points, the fast break, four-trick tokens), :mod:`.hand`
+(one hand, start to points), :mod:`.game` (a game and :func:`simulate`),
+:mod:`.writing` and :mod:`.command` (``euchre-audit simulate``).
 """
 
 from __future__ import annotations

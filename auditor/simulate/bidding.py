@@ -10,6 +10,8 @@ from ..cards import SUITS, Card, Rank, Seat, Suit, effective_suit
 from ..rules.schema import JokerUp, NoTrumpCall, Ruleset
 from .sense import no_trump_strength, strength, worst
 
+#: the strength it takes to make trump, and to go alone, for each card of the hand
+CALL_AT, ALONE_AT = 1.15, 1.9
 #: how often a defender strong enough to defend alone does, where the ruleset allows it
 DEFEND_ALONE_WHEN_STRONG = 0.5
 #: the strength that makes a defender think of defending alone, as a share of what it takes to call: all of
@@ -45,8 +47,8 @@ class Bidder:
         #: the suit the up card offers: its own, the one the dealer named for the joker, or None (the maker names it)
         self.offered = up_suit if up.is_joker else up.suit
         size = rules.deck.hand_size
-        self.call_at = 1.15 * size
-        self.alone_at = 1.9 * size
+        self.call_at = CALL_AT * size
+        self.alone_at = ALONE_AT * size
         self.ranks = [Rank.parse(r.value) for r in rules.deck.ranks]
 
     def bid(self) -> Contract:

@@ -57,8 +57,17 @@ class SimHand:
     misdeal: Seat | None = None  # the seat that declared a misdeal: the hand was not played
     farmer: Seat | None = None  # the seat that made the farmer's exchange
     farmer_gave: tuple[Card, ...] = ()
+    under: Seat | None = None  # the seat that went under (deal.go_under)
+    under_gave: tuple[Card, ...] = ()
+    under_took: tuple[Card, ...] = ()
+    best_from: Seat | None = None  # the lone maker's partner who passed their best card (bidding.partners_best)
+    best_card: Card | None = None
+    best_discard: Card | None = None  # the lone maker's discard for it
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up
     renege_called: Seat | None = None  # the table called a renege on this seat (the injected wrong card)
+    fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)
+    token: bool = False  # the makers earned a four-trick token (scoring.four_trick_tokens)
+    token_point: bool = False  # ... which completed a set: one more point, in this hand's points
     tricks_ns: int = 0
     tricks_ew: int = 0
     points_ns: int = 0
@@ -66,6 +75,9 @@ class SimHand:
 
     def points(self, team: Team) -> int:
         return self.points_ns if team is Team.NS else self.points_ew
+
+    def tricks(self, team: Team) -> int:
+        return self.tricks_ns if team is Team.NS else self.tricks_ew
 
 
 @dataclass(slots=True)
@@ -81,3 +93,5 @@ class SimGame:
     score_ns: int = 0
     score_ew: int = 0
     winner: Team | None = None
+    tie: bool = False  # a game of a number of deals (game.deals) that ended with equal scores
+    tokens: tuple[int, int] = (0, 0)  # the four-trick tokens each side (NS, EW) holds at the end

@@ -10,7 +10,7 @@ from ..rules.schema import AfterThrowIn, Ruleset
 from .dealing import build_deck
 from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, InjectedError, SimGame
 from .hand import HandSimulator
-from .scoring import capped
+from .scoring import Tokens, capped
 
 
 def set_tag(overrides: Sequence[str]) -> str | None:
@@ -73,12 +73,14 @@ class GameSimulator:
         sheet_off_ns = sheet_off_ew = 0  # what the sheet's wrong entries added, carried forward
         number = 0
         deals = self.rules.game.deals or MAX_HANDS_PER_GAME
+        tokens = Tokens(rules)
         while game.winner is None and number < min(deals, MAX_HANDS_PER_GAME):
             number += 1
             inject = rng.choice(ERROR_KINDS) if self.error_rate > 0 and rng.random() < self.error_rate else None
             play = HandSimulator(rules, self.deck, rng, number, dealer, inject, self.called)
             lines = play.run()
             facts = play.facts
+            tokens.count(facts)
             game.lines.append("")
             base = len(game.lines)
             game.lines.extend(lines)
@@ -99,7 +101,18 @@ class GameSimulator:
             if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
                 continue  # thrown in: the same dealer deals again (a declared misdeal passes the deal on)
             dealer = dealer.left
+        if game.winner is None and number == self.rules.game.deals:
+            game.winner, game.tie = self.ahead_after_the_last_deal(game.score_ns, game.score_ew)
+        game.tokens = (tokens.held[Team.NS], tokens.held[Team.EW])
         return game
+
+    @staticmethod
+    def ahead_after_the_last_deal(ns: int, ew: int) -> tuple[Team | None, bool]:
+        """A game of a number of deals (EGN's `num_deals`) is won by the side ahead after the last deal;
+        equal scores are a tie: (winner, tie)."""
+        if ns == ew:
+            return None, True
+        return (Team.NS if ns > ew else Team.EW), False
 
 
 def simulate(

@@ -7,10 +7,11 @@ import random
 from ..cards import Card, Seat
 from ..rules.schema import Ruleset
 from .bidding import Bidder, Contract
-from .dealing import deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
+from .dealing import Deal, deal, deal_line, farmers_exchange, joker_suit, misdeal_declared
+from .exchanges import going_under, partners_best
 from .facts import SimHand
 from .play import TrickPlay
-from .scoring import hand_points, with_renege_penalty
+from .scoring import hand_points, is_fast_break, with_renege_penalty
 from .sense import worst
 
 
@@ -41,11 +42,7 @@ class HandSimulator:
         if facts.misdeal is not None:  # the hand is not played, and the deal passes on
             lines.append(f"misdeal {facts.misdeal}")
             return lines
-        exchange = farmers_exchange(rules, cards, dealer, rng)
-        if exchange is not None:
-            facts.farmer, given = exchange
-            facts.farmer_gave = tuple(given)
-            lines.append(f"farmer {facts.farmer}: " + " ".join(str(c) for c in given))
+        lines.extend(self.exchange_with_kitty(cards))
         bidder = Bidder(rules, hands, up, facts.up_suit, dealer)
         contract = bidder.bid()
         bidder.defend_alone(contract, rng)
@@ -58,10 +55,15 @@ class HandSimulator:
         discard = self.dealer_takes_up(hands, up, contract)
         if discard is not None:
             lines.append(f"discard {discard}")
+        best = partners_best(rules, hands, contract, rng, self.up_taken_sitting_out(up, contract))
+        if best is not None:
+            facts.best_from, facts.best_card, facts.best_discard = best
+            lines.append(f"best {facts.best_from}: {facts.best_card} discard {facts.best_discard}")
         first_trick_line = len(lines)
         lines.extend(self.tricks.play(hands, dealer, contract.trump, contract.low, maker, contract.alone,
                                       contract.defender, self.deck))
         facts.tricks_ns, facts.tricks_ew = self.tricks.tricks_ns, self.tricks.tricks_ew
+        facts.fast_break = is_fast_break(rules, facts, self.tricks.winners)
         facts.points_ns, facts.points_ew = hand_points(rules, facts)
         if self.tricks.injected is not None:
             t, seat, code, _ = self.tricks.injected
@@ -71,6 +73,31 @@ class HandSimulator:
                 facts.points_ns, facts.points_ew = with_renege_penalty(rules, facts, seat.team)
                 lines.append(f"renege {seat}")
         return lines
+
+    def exchange_with_kitty(self, cards: Deal) -> list[str]:
+        """The kitty's exchange before the bidding, once a hand: a farmer's hand, else going under."""
+        rules, rng, dealer, facts = self.rules, self.rng, self.dealer, self.facts
+        face_down = len(cards.face_down)
+        exchange = farmers_exchange(rules, cards, dealer, rng)
+        if exchange is not None:
+            facts.farmer, given = exchange
+            facts.farmer_gave = tuple(given)
+            return [f"farmer {facts.farmer}: " + _cards(given)]
+        under = going_under(rules, cards, dealer, rng)
+        if under is None:
+            return []
+        facts.under, gave, took = under
+        facts.under_gave, facts.under_took = tuple(gave), tuple(took)
+        # with more than three face-down cards in the kitty, the three taken are named
+        return [f"under {facts.under}: " + _cards(gave) + (f" for {_cards(took)}" if face_down > len(took) else "")]
+
+    def up_taken_sitting_out(self, up: Card, contract: Contract) -> Card | None:
+        """The up card, where the dealer sits out for a lone maker partner after an order and still takes it
+        up (``bidding.sitting_out_dealer_takes_up``; the discard is left unwritten); else None."""
+        maker = contract.maker
+        if contract.round != 1 or not contract.alone or maker is None or maker.partner is not self.dealer:
+            return None
+        return up if self.rules.bidding.sitting_out_dealer_takes_up else None
 
     def dealer_takes_up(self, hands: dict[Seat, list[Card]], up: Card, contract: Contract) -> Card | None:
         """After an order in round 1 the dealer takes the up card and discards one (never the up card where the
@@ -94,3 +121,7 @@ class HandSimulator:
         held.remove(discard)
         hands[dealer] = held
         return discard
+
+
+def _cards(cards: list[Card]) -> str:
+    return " ".join(str(c) for c in cards)

@@ -77,6 +77,8 @@ class TrickPlay:
         #: the wrong card played: trick, seat, code and index of its trick among the hand's trick lines
         self.injected: tuple[int, Seat, str, int] | None = None
         self.tricks_ns = self.tricks_ew = 0
+        #: the side that won each trick, in order (for the fast break)
+        self.winners: list[Team] = []
 
     def mistake(self, seat: Seat, hand: list[Card], view: TrumpView, trump: Suit | None, lead: Card | None) -> tuple[Card, str] | None:
         """A wrong card to play now, if this hand carries a mistake that fits here (no left bower without trump)."""
@@ -143,6 +145,7 @@ class TrickPlay:
             assert led is not None
             leader = max(played, key=lambda p: view.strength(p[1], led))[0]
             won[leader.team] += 1
+            self.winners.append(leader.team)
             lines.append("trick " + " ".join(f"{s}:{c}" for s, c in played))
         self.tricks_ns, self.tricks_ew = won[Team.NS], won[Team.EW]
         return lines

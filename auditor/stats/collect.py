@@ -7,14 +7,15 @@ most :data:`BATCH_HANDS` hands of rows at a time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import parallel
 from ..findings import SYNTAX_ERROR
 from ..replay.results import GameResult
-from ..parallel import AuditOptions, Unit, audited_records, run_ordered
+from ..parallel import AuditOptions, Unit, audited_games, audited_records, run_ordered
 from .layout import TABLES
 
 #: rows of this many hands are written as one part
@@ -65,12 +66,10 @@ def tables_unit(unit: Unit) -> UnitTables:
     root = Path(_options.root)
     result = UnitTables(unit)
     batch, written = TableBatch(), 0
-    for record, rules, game in audited_records(unit, result.problems):
+    for game, rows in _games(unit, result.problems):
         batch.add_game(unit.label, game)
-        if _options.analysis:
-            from .analysis import analysis_rows
-
-            batch.add_rows("analysis", analysis_rows(unit.label, record, rules, game, _options.par))
+        if rows:
+            batch.add_rows("analysis", rows)
         result.games += 1
         result.hands += len(game.hands)
         lines, hands = count_unread(game)
@@ -82,6 +81,19 @@ def tables_unit(unit: Unit) -> UnitTables:
     if batch.games:
         write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
     return result
+
+
+def _games(unit: Unit, problems: list[str]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
+    """The unit's audited games, each with its rows of the analysis table (none without ``--analysis``)."""
+    assert _options is not None
+    if not _options.analysis:
+        for game in audited_games(unit, problems):
+            yield game, []
+        return
+    from .analysis import analysis_rows  # the solver, only where it is asked for
+
+    for record, rules, game in audited_records(unit, problems):
+        yield game, analysis_rows(unit.label, record, rules, game, _options.par)
 
 
 def _drop_parts(root: Path, unit: Unit) -> None:

@@ -1,0 +1,244 @@
+"""The ruling as one HTML page: inline style sheet and SVG, no script, no request of any kind.
+
+The page is written in three parts so that a file of any number of games is
+written in bounded memory: :func:`write_head`, then :func:`game_html` for each
+game as it is audited (in a worker process, for ``--jobs``), then
+:func:`write_foot` with the summary.  Jinja2 renders the templates with
+autoescaping on: every name, tag and comment from a file is escaped, and no
+value is ever marked safe.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..cards import Card
+from ..findings import Finding, Severity
+from ..replay.results import GameResult, HandResult
+from .summary import Summary
+from .table import CardView, TableView, card_view, marks_of, table_view
+from .words import (
+    Mentions,
+    People,
+    differs,
+    game_end_words,
+    first_difference,
+    points_words,
+    printable,
+    result_words,
+    score,
+    title,
+    where,
+)
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ENV: Environment | None = None
+
+
+def environment() -> Environment:
+    """The templates, compiled once per process; autoescaping on, and an unknown name is an error."""
+    global _ENV
+    if _ENV is None:
+        from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+        _ENV = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                           trim_blocks=True, lstrip_blocks=True, auto_reload=False)
+    return _ENV
+
+
+# ------------------------------------------------------------------ what the templates show
+@dataclass(slots=True)
+class FindingView:
+    code: str
+    name: str
+    severity: str
+    location: str
+    where: str
+    sentence: list[str | CardView]
+    proof: list[list[str | CardView]]
+    points: str | None
+
+
+@dataclass(slots=True)
+class Row:
+    number: int
+    dealer: str
+    result: str
+    points: str
+    sheet: str
+    corrected: str
+    differs: bool
+    first: bool
+    anchor: str | None
+
+
+@dataclass(slots=True)
+class HandView:
+    number: int
+    anchor: str
+    result: str
+    points: str
+    corrected: str
+    findings: list[FindingView]
+    table: TableView
+
+
+@dataclass(slots=True)
+class Series:
+    cls: str
+    label: str
+    points: list[tuple[int, int]]
+    dots: bool
+
+
+@dataclass(slots=True)
+class Chart:
+    """Both running scores by hand, in the data's units (the template draws them)."""
+
+    n: int
+    top: int
+    bottom: int
+    yticks: list[int]
+    xticks: list[tuple[int, str]]
+    series: list[Series]
+    diverge: int | None
+    label: str
+
+
+@dataclass(slots=True)
+class GameView:
+    id: str
+    path: str
+    index: int
+    title: str
+    ruleset: str
+    tags: list[tuple[str, str]]
+    computed: tuple[int, int]
+    recorded: tuple[int, int] | None
+    outcome: str
+    errors: int
+    warnings: int
+    rows: list[Row]
+    chart: Chart | None
+    findings: list[FindingView] = field(default_factory=list)
+    hands: list[HandView] = field(default_factory=list)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "file"
+
+
+def finding_view(path: str, f: Finding, people: People, marks: dict[Card, str]) -> FindingView:
+    mentions = people.mentions()
+    return FindingView(
+        f.code.code, f.code.name, f.level.value, f"{printable(path)}:{f.pos.line}:{f.pos.column}", where(f),
+        _pieces(f.message, mentions, marks), [_pieces(line, mentions, marks) for line in f.proof], points_words(f, people),
+    )
+
+
+def _pieces(text: str, mentions: Mentions, marks: dict[Card, str]) -> list[str | CardView]:
+    return [card_view(value, marks) if isinstance(value, Card) else words for words, value in mentions.words(text)]
+
+
+def game_view(path: str, game: GameResult) -> GameView:
+    people = People(game)
+    gid = f"{_slug(path)}-g{game.index}"
+    findings = game.all_findings()
+    errors = sum(1 for f in findings if f.level is Severity.ERROR)
+    tags = [(printable(t.name), printable(t.value)) for t in game.tags if t.name.lower() != "event"]
+    first = first_difference(game)
+    loose, placed = _place(game)
+    rows, hands = [], []
+    for i, h in enumerate(game.hands):
+        anchor = f"{gid}-h{i + 1}"
+        sheet = score(h.recorded.ns, h.recorded.ew) if h.recorded is not None else "-"
+        mine = sorted([*h.findings, *placed.get(i, [])], key=Finding.sort_key)
+        rows.append(Row(h.number, people.seat(h.dealer) if h.dealer is not None else "?", result_words(h, people),
+                        score(h.points_ns, h.points_ew), sheet, score(h.total_ns, h.total_ew), differs(h), i == first,
+                        anchor if mine else None))
+        hands.append(hand_view(path, h, mine, people, anchor))
+    outcome = game_end_words(game, people)
+    view = GameView(
+        gid, printable(path), game.index, title(game), printable(game.ruleset), tags, (game.computed_ns, game.computed_ew),
+        (game.recorded.ns, game.recorded.ew) if game.recorded is not None else None, outcome, errors, len(findings) - errors,
+        rows, chart(game, first), hands=hands,
+    )
+    view.findings = [finding_view(path, f, people, {}) for f in loose]
+    return view
+
+
+def _place(game: GameResult) -> tuple[list[Finding], dict[int, list[Finding]]]:
+    """The game's own findings: those about a hand go with the hand whose lines hold them (its score
+    line, its hand line), the rest (tags, the winner) with the game."""
+    starts = [h.pos.line for h in game.hands]
+    loose: list[Finding] = []
+    placed: dict[int, list[Finding]] = {}
+    for f in sorted(game.findings, key=Finding.sort_key):
+        at = bisect.bisect_right(starts, f.pos.line) - 1
+        if f.hand is None or at < 0:
+            loose.append(f)
+        else:
+            placed.setdefault(at, []).append(f)
+    return loose, placed
+
+
+def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str) -> HandView:
+    marks = marks_of(findings)
+    views = [finding_view(path, f, people, marks) for f in findings]
+    return HandView(h.number, anchor, result_words(h, people), score(h.points_ns, h.points_ew),
+                    score(h.total_ns, h.total_ew), views, table_view(h, people, marks, seats_too=bool(findings)))
+
+
+#: the steps between the chart's grid lines, the first that gives six lines or fewer
+_STEPS = (1, 2, 4, 5, 10, 20, 25, 50, 100, 250, 500, 1000)
+
+
+def chart(game: GameResult, first: int | None) -> Chart | None:
+    """The running scores as series of (hand, points); hand 0 is the score the game starts at."""
+    if len(game.hands) < 2:
+        return None  # a line needs two points
+    start = game.initial
+    ns = [(0, start[0])] + [(i + 1, h.total_ns) for i, h in enumerate(game.hands)]
+    ew = [(0, start[1])] + [(i + 1, h.total_ew) for i, h in enumerate(game.hands)]
+    sheet = [(i + 1, h.recorded) for i, h in enumerate(game.hands) if h.recorded is not None]
+    sheet_ns = [(0, start[0])] + [(x, r.ns) for x, r in sheet]
+    sheet_ew = [(0, start[1])] + [(x, r.ew) for x, r in sheet]
+    values = [y for series in (ns, ew, sheet_ns, sheet_ew) for _, y in series]
+    high, low = max(2, *values), min(0, *values)
+    step = next(s for s in _STEPS if (high - low) / s <= 6) if high - low <= 6 * _STEPS[-1] else high - low
+    top, bottom = math.ceil(high / step) * step, math.floor(low / step) * step
+    n = len(game.hands)
+    every = max(1, -(-n // 12))
+    xticks = [(i + 1, str(h.number)) for i, h in enumerate(game.hands) if i % every == 0 or i == n - 1]
+    series = [Series("sheet ns", "NS on the sheet", sheet_ns, False), Series("sheet ew", "EW on the sheet", sheet_ew, False),
+              Series("corrected ns", "NS corrected", ns, n <= 40), Series("corrected ew", "EW corrected", ew, n <= 40)]
+    label = (f"Running scores of {title(game)}: corrected NS {game.computed_ns}, EW {game.computed_ew}"
+             + (f"; the sheet NS {game.recorded.ns}, EW {game.recorded.ew}" if game.recorded is not None else ""))
+    return Chart(n, top, bottom, list(range(bottom, top + 1, step)), xticks, series,
+                 first + 1 if first is not None else None, label)
+
+
+# ------------------------------------------------------------------ writing the page
+def write_head(out: TextIO, files: list[str]) -> None:
+    names = [printable(f) for f in files]
+    title_text = names[0] if len(names) == 1 else f"{len(names)} files"
+    out.write(environment().get_template("head.html.j2").render(title=title_text, files=names))
+
+
+def game_html(path: str, game: GameResult) -> str:
+    return environment().get_template("game.html.j2").render(g=game_view(path, game)) + "\n"
+
+
+def write_foot(out: TextIO, summary: Summary | None, problems: Sequence[str] = ()) -> None:
+    lines = summary.lines() if summary is not None and summary.worth_saying else None
+    out.write(environment().get_template("foot.html.j2").render(summary=lines, problems=[printable(p) for p in problems]))
+

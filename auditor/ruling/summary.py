@@ -1,0 +1,91 @@
+"""What several audited games come to: how many, which changed, findings by category.
+
+A :class:`Summary` is filled game by game (in a worker process for ``--jobs``)
+and added up in input order by the parent, so the summary is the same for any
+number of jobs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..findings import Category, Severity
+from ..replay.results import GameResult
+from .words import plural, printable
+
+#: games named one by one in the summary's list of changed games; the rest are counted
+NAMED_CHANGED = 12
+
+
+@dataclass(slots=True)
+class Summary:
+    files: list[str] = field(default_factory=list)
+    games: int = 0
+    hands: int = 0
+    changed: list[tuple[str, int]] = field(default_factory=list)  # (file, game) whose corrected score is not the sheet's
+    changed_count: int = 0
+    categories: dict[str, int] = field(default_factory=dict)
+    errors: int = 0
+    warnings: int = 0
+
+    def add_game(self, path: str, game: GameResult) -> None:
+        if not self.files or self.files[-1] != path:
+            self.files.append(path)
+        self.games += 1
+        self.hands += len(game.hands)
+        if changed(game):
+            self.changed_count += 1
+            if len(self.changed) < NAMED_CHANGED:
+                self.changed.append((path, game.index))
+        for f in game.all_findings():
+            self.categories[f.category.value] = self.categories.get(f.category.value, 0) + 1
+            if f.level is Severity.ERROR:
+                self.errors += 1
+            else:
+                self.warnings += 1
+
+    def add(self, other: Summary) -> None:
+        for path in other.files:
+            if not self.files or self.files[-1] != path:
+                self.files.append(path)
+        self.games += other.games
+        self.hands += other.hands
+        room = NAMED_CHANGED - len(self.changed)
+        self.changed.extend(other.changed[:max(room, 0)])
+        self.changed_count += other.changed_count
+        for name, count in other.categories.items():
+            self.categories[name] = self.categories.get(name, 0) + count
+        self.errors += other.errors
+        self.warnings += other.warnings
+
+    @property
+    def worth_saying(self) -> bool:
+        """Several files or games: a summary ends the ruling."""
+        return self.games > 1 or len(set(self.files)) > 1
+
+    def by_category(self) -> list[tuple[str, int]]:
+        """Findings per category, in the registry's order of categories."""
+        return [(c.value, self.categories[c.value]) for c in Category if c.value in self.categories]
+
+    def lines(self) -> list[str]:
+        """The summary in words, a line each."""
+        files = len(dict.fromkeys(self.files))
+        out = [f"Summary: {plural(self.games, 'game')} audited in {plural(files, 'file')} ({plural(self.hands, 'hand')})"]
+        if self.changed_count:
+            named = "; ".join(f"{printable(path)} game {index}" for path, index in self.changed)
+            more = f"; and {self.changed_count - len(self.changed)} more" if self.changed_count > len(self.changed) else ""
+            out.append(f"games whose corrected score is not the sheet's: {self.changed_count} ({named}{more})")
+        else:
+            out.append("games whose corrected score is not the sheet's: none")
+        total = self.errors + self.warnings
+        if total:
+            kinds = ", ".join(f"{name} {count}" for name, count in self.by_category())
+            out.append(f"findings: {total} ({plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}): {kinds}")
+        else:
+            out.append("findings: none")
+        return out
+
+
+def changed(game: GameResult) -> bool:
+    """The sheet's last running score is not the corrected score."""
+    return game.recorded is not None and (game.recorded.ns, game.recorded.ew) != (game.computed_ns, game.computed_ew)

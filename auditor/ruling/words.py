@@ -1,0 +1,225 @@
+"""Saying a result in words, in the players' names where the game's tags give them.
+
+Both rulings (text and page) use these words, so that what is read aloud is
+what is shown.  Nothing here knows a rule: the words describe a
+:class:`~auditor.replay.results.HandResult` or a finding as the replay left it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+
+from ..cards import Card, Seat, Suit, Team
+from ..findings import Finding
+from ..replay.results import GameResult, HandResult, Outcome
+from ..said import Named, pieces
+
+SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.JOKER: "the joker"}
+SUIT_SYMBOLS = {Suit.CLUBS: "\u2663", Suit.DIAMONDS: "\u2666", Suit.HEARTS: "\u2665", Suit.SPADES: "\u2660", Suit.JOKER: "\u2605"}
+
+OUTCOME_WORDS = {
+    Outcome.MAKE: "made it",
+    Outcome.MARCH: "march",
+    Outcome.LONE_MAKE: "made it alone",
+    Outcome.LONE_MARCH: "lone march",
+    Outcome.EUCHRE: "euchred",
+    Outcome.LONE_EUCHRE: "lone hand euchred",
+    Outcome.THROWN_IN: "thrown in",
+    Outcome.MISDEAL: "misdeal declared",
+    Outcome.FAST_BREAK: "fast break: no score",
+    Outcome.UNKNOWN: "not scored from the record",
+}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``): a name or a comment
+    from a file must not move a terminal's cursor or change its colours."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if unicodedata.category(ch) in {"Zs"}:
+        return " "
+    return ch.encode("unicode_escape").decode("ascii")
+
+
+def card_words(card: Card) -> tuple[str, str, bool]:
+    """(rank, suit symbol, red?) of a card as people read it: ``10``, ``\u2665``, True."""
+    if card.is_joker:
+        return "Joker", SUIT_SYMBOLS[Suit.JOKER], False
+    rank = "10" if card.rank.letter == "T" else card.rank.letter
+    return rank, SUIT_SYMBOLS[card.suit], card.suit.is_red
+
+
+class People:
+    """The players of a game by seat, as its tags name them (or nobody)."""
+
+    def __init__(self, game: GameResult) -> None:
+        self.names: dict[Seat, str | None] = {}
+        for seat in Seat:
+            name = game.player(seat)
+            self.names[seat] = printable(name.strip()) if name and name.strip() else None
+
+    @property
+    def any(self) -> bool:
+        return any(self.names.values())
+
+    def seat(self, seat: Seat) -> str:
+        """A seat as a results row names it: ``N (Alice)``, or ``N``."""
+        name = self.names[seat]
+        return f"{seat.name} ({name})" if name else seat.name
+
+    def team(self, team: Team) -> str:
+        """A side: ``NS (Alice and Carol)``, or ``NS``."""
+        names = [self.names[s] for s in team.seats]
+        if all(names):
+            return f"{team.value} ({names[0]} and {names[1]})"
+        return team.value
+
+    def mentions(self) -> Mentions:
+        return Mentions(self)
+
+
+class Mentions:
+    """Names in running text: ``Dan (West)`` the first time, ``Dan`` after; a seat with no name stays ``W``."""
+
+    def __init__(self, people: People) -> None:
+        self.people = people
+        self.seen: set[Named] = set()
+
+    def name(self, value: Named) -> str:
+        first = value not in self.seen
+        self.seen.add(value)
+        if isinstance(value, Seat):
+            name = self.people.names[value]
+            if not name:
+                return value.name
+            return f"{name} ({SEAT_WORDS[value]})" if first else name
+        if isinstance(value, Team):
+            return self.people.team(value) if first else value.value
+        return str(value)
+
+    def words(self, text: str) -> Iterator[tuple[str, Named | None]]:
+        """The pieces of a sentence, a seat or side in its name, every piece printable."""
+        for words, value in pieces(text):
+            if isinstance(value, (Seat, Team)):
+                yield printable(self.name(value)), None
+            else:
+                yield printable(words), value
+
+    def plain(self, text: str) -> str:
+        return "".join(words for words, _ in self.words(text))
+
+
+# ------------------------------------------------------------------ a hand's result
+def trump_words(h: HandResult) -> str:
+    if h.trump is not None:
+        return SUIT_WORDS[h.trump]
+    if h.no_trump:
+        return f"no trump, {h.no_trump}"
+    return "a suit the record does not show"
+
+
+def result_words(h: HandResult, people: People) -> str:
+    """What a row of the results means: ``N (Alice) alone in hearts, 5 tricks: lone march``."""
+    if h.broken:
+        return "unreadable (see the syntax error)" + ("; points from the sheet" if h.from_sheet else "")
+    result = OUTCOME_WORDS[h.outcome]
+    if h.outcome is Outcome.UNKNOWN:
+        result = ("points from the sheet" if h.from_sheet
+                  else "scores alike whatever the record lost" if h.settled else result)
+    if h.maker is not None:
+        taken = h.tricks(h.maker.team)
+        tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
+        against = f" against {people.seat(h.defender_alone)} defending alone" if h.defender_alone is not None else ""
+        result = f"{people.seat(h.maker)}{' alone' if h.alone else ''} in {trump_words(h)}{tricks}{against}: {result}"
+    elif h.outcome is Outcome.UNKNOWN and (h.from_sheet or h.settled):
+        result = f"bidding not known: {result}"
+    if h.penalized is not None:
+        result += f"; renege penalty on {people.team(h.penalized)}"
+    if h.token is not None:
+        result += f"; token {h.token}" + (", set +1" if h.token_point else "")
+    if not h.counted:
+        result += " (after the game ended)"
+    return result
+
+
+def score(ns: int, ew: int) -> str:
+    return f"{ns}-{ew}"
+
+
+def differs(h: HandResult) -> bool:
+    """The sheet's running score after this hand is not the corrected one."""
+    return h.recorded is not None and (h.recorded.ns, h.recorded.ew) != (h.total_ns, h.total_ew)
+
+
+def first_difference(game: GameResult) -> int | None:
+    """The index (in ``game.hands``) of the first hand where the sheet and the corrected score part."""
+    return next((i for i, h in enumerate(game.hands) if differs(h)), None)
+
+
+def points_words(finding: Finding, people: People) -> str | None:
+    """A finding's consequence in points: ``NS (Alice and Carol) score 2, EW (Bob and Dan) nothing for hand 5``."""
+    if finding.points is None:
+        return None
+    ns, ew = finding.points
+    where = f"hand {finding.hand}" if finding.hand is not None else "the hand"
+    if not ns and not ew:
+        return f"nobody scores for {where}"
+
+    def side(team: Team, points: int) -> str:
+        return f"{people.team(team)} {_points(points)}"
+
+    return f"{side(Team.NS, ns)}, {side(Team.EW, ew)} for {where}"
+
+
+def _points(points: int) -> str:
+    if points == 0:
+        return "nothing"
+    return f"score{'' if points > 0 else ' minus'} {abs(points)} point{'' if abs(points) == 1 else 's'}"
+
+
+def verdict(game: GameResult, people: People) -> str:
+    result = f"Corrected score: NS {game.computed_ns}, EW {game.computed_ew}"
+    if game.recorded is not None:
+        result += f" (the sheet shows NS {game.recorded.ns}, EW {game.recorded.ew})"
+    return f"{result}. {game_end_words(game, people)}"
+
+
+def game_end_words(game: GameResult, people: People) -> str:
+    """Who won and when (or how far the game got), and the four-trick tokens held."""
+    tokens = f" Four-trick tokens held: NS {game.tokens[0]}, EW {game.tokens[1]}." if game.tokens is not None else ""
+    deals = plural(game.deal_limit, "deal")
+    if game.deal_limit and game.finished:
+        if game.won_in_hand is None:
+            end = f"The game's {deals} ended in deals that are not in the record."
+        elif game.winner is not None:
+            end = f"{people.team(game.winner)} won, ahead after the last of {deals} (hand {game.won_in_hand})."
+        else:
+            end = f"The game ended in a tie after the last of {deals} (hand {game.won_in_hand})."
+    elif game.winner is not None:
+        end = f"{people.team(game.winner)} won in hand {game.won_in_hand}."
+    elif game.deal_limit:
+        end = f"No side has won yet: {game.deals} of {deals} are recorded."
+    else:
+        end = "No side has won yet."
+    return f"{end}{tokens}"
+
+
+def where(f: Finding) -> str:
+    """``hand 2, trick 2, W``: where in the game a finding is."""
+    parts = [f"hand {f.hand}" if f.hand is not None else None, f"trick {f.trick}" if f.trick else None,
+             f.seat.name if f.seat is not None else None]
+    return ", ".join(p for p in parts if p)
+
+
+def title(game: GameResult) -> str:
+    return printable(game.tag("Event") or f"game {game.index}")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -1,0 +1,97 @@
+"""Sentences that know what they name: the seats, sides and cards of a finding's words.
+
+A finding is read by people (the ruling names players, shows cards in their
+suits' colours) and by programs (``--format lint`` and ``json`` keep the plain
+words).  :func:`said` formats a sentence as ``str.format`` would and remembers
+where each :class:`~auditor.cards.Seat`, :class:`~auditor.cards.Team` and
+:class:`~auditor.cards.Card` stands in it, so that a report can present them
+without ever parsing the text back.  A :class:`Said` *is* its plain text
+(``str``): it compares, hashes, prints and serialises as the words it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from string import Formatter
+from typing import NamedTuple, Union
+
+from .cards import Card, Seat, Team
+
+Named = Union[Seat, Team, Card]
+_FORMATTER = Formatter()
+
+
+class Span(NamedTuple):
+    """``text[start:end]`` spells ``value`` (a seat, a side or a card)."""
+
+    start: int
+    end: int
+    value: Named
+
+
+class Said(str):
+    """A sentence and the spans of what it names (in order, not overlapping)."""
+
+    spans: tuple[Span, ...]
+
+    def __new__(cls, text: str, spans: tuple[Span, ...] = ()) -> Said:
+        made = super().__new__(cls, text)
+        made.spans = spans
+        return made
+
+    def __reduce__(self) -> tuple[type[Said], tuple[str, tuple[Span, ...]]]:
+        return (Said, (str(self), self.spans))
+
+
+def said(template: str, **values: object) -> Said:
+    """``template.format(**values)``, remembering where each seat, side and card is written.
+
+    A value that is a sequence of cards is written as the cards separated by
+    spaces (``QH TH``), each card a span of its own; a value that is itself a
+    :class:`Said` keeps its spans.
+    """
+    parts: list[str] = []
+    spans: list[Span] = []
+    at = 0
+
+    def put(text: str, value: Named | None = None) -> None:
+        nonlocal at
+        if value is not None:
+            spans.append(Span(at, at + len(text), value))
+        parts.append(text)
+        at += len(text)
+
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        if literal:
+            put(literal)
+        if field is None:
+            continue
+        value = _FORMATTER.get_field(field, (), values)[0]
+        if conversion:
+            value = _FORMATTER.convert_field(value, conversion)
+        if isinstance(value, (Seat, Team, Card)) and not spec:
+            put(str(value), value)
+        elif isinstance(value, Said) and not spec:
+            spans.extend(Span(at + sp.start, at + sp.end, sp.value) for sp in value.spans)
+            put(str(value))
+        elif isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
+            for i, c in enumerate(value):
+                if i:
+                    put(" ")
+                put(str(c), c)
+        else:
+            put(format(value, spec or ""))
+    return Said("".join(parts), tuple(spans))
+
+
+def pieces(text: str) -> Iterator[tuple[str, Named | None]]:
+    """The text in order, as (words, None) and (spelling, what it names); plain ``str`` is all words."""
+    spans = getattr(text, "spans", ())
+    at = 0
+    for span in spans:
+        if span.start > at:
+            yield text[at:span.start], None
+        yield text[span.start:span.end], span.value
+        at = span.end
+    if at < len(text) or not spans:
+        yield text[at:], None
