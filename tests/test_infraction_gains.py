@@ -63,7 +63,7 @@ def test_a_renege_that_turned_a_euchre_into_a_make() -> None:
 
 def test_restore_equity_gives_the_trick_back_and_the_score_follows() -> None:
     hand, finding = _finding(SUMMER_OPEN, RENEGE, ["renege.restore_equity=true"])
-    assert finding.proof[-1] == "under renege.restore_equity, the 1 trick it gained go to NS: the hand is scored NS 3 tricks, EW 2 tricks"
+    assert finding.proof[-1] == "under renege.restore_equity, the trick it gained goes to NS: the hand is scored NS 3 tricks, EW 2 tricks"
     assert (hand.tricks_ns, hand.tricks_ew, hand.outcome, hand.points_ns, hand.points_ew) == (3, 2, Outcome.EUCHRE, 2, 0)
 
 

@@ -66,8 +66,9 @@ def judge_gains(replay: HandReplay, facts: list[PlayFact]) -> None:
             ns, ew = replay.equity or (result.tricks_ns, result.tricks_ew)
             ns, ew = (ns - gained, ew + gained) if team is Team.NS else (ns + gained, ew - gained)
             replay.equity = (ns, ew)
-            proof.append(said("under renege.restore_equity, the {gained} it gained go to {other}: the hand is scored "
-                              "NS {ns}, EW {ew}", gained=tricks(gained), other=team.other, ns=tricks(ns), ew=tricks(ew)))
+            proof.append(said("under renege.restore_equity, {gained} it gained {go} to {other}: the hand is scored "
+                              "NS {ns}, EW {ew}", gained="the trick" if gained == 1 else f"the {gained} tricks",
+                              go="goes" if gained == 1 else "go", other=team.other, ns=tricks(ns), ew=tricks(ew)))
             replay.scoring_findings.append((finding.code, finding.seat))  # type: ignore[arg-type]
         result.findings[index] = replace(finding, proof=tuple(proof))
 
