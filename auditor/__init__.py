@@ -1,0 +1,4 @@
+"""euchre-audit: settle Euchre disputes from recorded hand histories."""
+
+#: the one place the version is written (pyproject.toml reads it from here)
+__version__ = "0.1.0"

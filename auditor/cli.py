@@ -1,8 +1,11 @@
 """The ``euchre-audit`` command line.
 
-    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format text|json|lint|html] [-o OUT]
-    euchre-audit rules [NAME]
+    euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format FORMAT] [-o OUT]   (auditor.audit_command)
+    euchre-audit rules [NAME] [--schema]
     euchre-audit codes [CODE]
+    euchre-audit fmt|convert|stats|simulate ...
+
+A command's name wins over a file of that name (``euchre-audit -- stats`` audits a file called stats).
 
 Exit status: 0 no error finding, 1 at least one error finding, 2 bad usage,
 an unreadable file or an invalid ruleset (with a one-line reason).
@@ -10,95 +13,34 @@ an unreadable file or an invalid ruleset (with a one-line reason).
 
 from __future__ import annotations
 
-import argparse
-import os
-import shutil
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TextIO
 
-from .audit import forced_ruleset
-from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser, job_count
+from .cli_common import EXIT_CLEAN, EXIT_USAGE, CommandParser
 from .findings import REGISTRY
 from .resources import bundled_rulesets
 from .rules.loader import RulesetError, effective_yaml, load_ruleset
-from .rules.schema import Ruleset
-
-
-
-
-def _audit_parser() -> argparse.ArgumentParser:
-    p = CommandParser(
-        prog="euchre-audit",
-        description="Replay recorded Euchre games against a ruleset and report every renege, illegal bid, "
-        "out-of-turn play and scoring error, with the corrected score. Other commands: "
-        "`euchre-audit rules [NAME]`, `euchre-audit codes [CODE]`.",
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="game files in the text notation or EGN")
-    p.add_argument("--rules", metavar="NAME|PATH", help="a bundled ruleset name or a YAML file (default: each game's Rules tag, else hoyle)")
-    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule, e.g. --set target=7 or --set scoring.euchre=4")
-    p.add_argument("--format", choices=["text", "json", "lint", "html"], default="text",
-                   help="output format: text (a ruling to read aloud, the default), json, lint, or html (one page to show or print)")
-    p.add_argument("-o", "--output", metavar="OUT", help="write the report here instead of standard output (replaced only once complete)")
-    p.add_argument("--color", choices=["auto", "always", "never"], default="auto",
-                   help="colour in the text ruling: auto (on a terminal, unless NO_COLOR is set), always or never")
-    p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores); the output is the same for any N")
-    return p
-
-
-def _load_forced(args: argparse.Namespace) -> Ruleset | None:
-    return forced_ruleset(args.rules, args.overrides)
 
 
 def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
-    args = _audit_parser().parse_args(argv)
-    try:
-        forced = _load_forced(args)
-    except RulesetError as e:
-        for line in e.problems:
-            err.write(f"euchre-audit: invalid ruleset: {line}\n")
-        return EXIT_USAGE
-    from .parallel import AuditOptions, default_jobs, fewer_collections, run_audit_units
+    from .audit_command import run_audit as run  # the audit's options, configuration and inputs
 
-    jobs = args.jobs or default_jobs()
-    if args.output is None:
-        options = AuditOptions(forced, tuple(args.overrides), args.format, *_terminal(out, args.color))
-        with fewer_collections():
-            return run_audit_units(args.files, options, jobs, out, err)
-    from .outfile import replacing
-
-    options = AuditOptions(forced, tuple(args.overrides), args.format, args.color == "always")
-    try:
-        with replacing(Path(args.output)) as fh, fewer_collections():
-            return run_audit_units(args.files, options, jobs, fh, err)
-    except OSError as e:
-        err.write(f"euchre-audit: cannot write {args.output} ({e.strerror or e})\n")
-        return EXIT_USAGE
-
-
-def _terminal(out: TextIO, color: str) -> tuple[bool, int | None]:
-    """(colour?, width) of the text ruling on ``out``: a terminal's width, and colour on a terminal
-    unless NO_COLOR is set (https://no-color.org), or as ``--color`` says."""
-    try:
-        tty = out.isatty()
-    except (AttributeError, ValueError):
-        tty = False
-    width = None
-    if tty:
-        try:
-            width = os.get_terminal_size(out.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            width = shutil.get_terminal_size().columns
-    on = color == "always" or (color == "auto" and tty and not os.environ.get("NO_COLOR"))
-    return on, width
+    return run(argv, out, err)
 
 
 def run_rules(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p = CommandParser(prog="euchre-audit rules", description="List the bundled rulesets, or print one after inheritance.")
     p.add_argument("name", nargs="?", help="a bundled ruleset name or a YAML file")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--schema", action="store_true", help="print the JSON Schema of a ruleset file, for editors to check and complete YAML")
     args = p.parse_args(argv)
+    if args.schema:
+        from .rules.json_schema import ruleset_schema
+
+        out.write(ruleset_schema())
+        return EXIT_CLEAN
     try:
         if args.name is None:
             width = max(map(len, bundled_rulesets()), default=0)
@@ -174,11 +116,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        if argv and argv[0] in COMMANDS and not Path(argv[0]).is_file():
-            return COMMANDS[argv[0]](argv[1:], out, err)
-        if argv and argv[0] == "audit":
-            argv = argv[1:]
-        return run_audit(argv, out, err)
+        with contextlib.redirect_stdout(out):  # --help and --version go where the caller's output goes
+            if argv and argv[0] in COMMANDS:  # a command wins over a file of its name, as in git
+                return COMMANDS[argv[0]](argv[1:], out, err)
+            if argv and argv[0] == "audit":
+                argv = argv[1:]
+            return run_audit(argv, out, err)
     except SystemExit as exit_:
         return int(exit_.code or 0) if isinstance(exit_.code, int) else EXIT_USAGE
     except KeyboardInterrupt:

@@ -194,8 +194,12 @@ def _median(runs: list[Run]) -> Run:
     return sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]
 
 
+SECTIONS = ("formats", "cluster", "html", "stats")
+
+
 def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3,
-               baseline: tuple[Path, str] | None = None, games: Games = Games()) -> dict[str, object]:
+               baseline: tuple[Path, str] | None = None, games: Games = Games(),
+               sections: tuple[str, ...] = SECTIONS) -> dict[str, object]:
     path = generate(hands_wanted, work, seed, games)
     hands = count_hands(path)
     size_mb = path.stat().st_size / 2**20
@@ -222,19 +226,30 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
     if baseline is not None:
         sampled = measure(base_runs[0].name, base_cmd, cwd=baseline[0])
         runs.append(replace(_median(base_runs), peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
-    # the HTML ruling of the whole file, streamed game by game to /dev/null (its size is the file's business)
-    runs.append(measure("audit --jobs 1 --format html", [PY, "-m", "auditor", file, "--jobs", "1", "--format", "html", "-o", os.devnull]))
-    runs.append(measure(f"audit --jobs {jobs} --format html", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", "html", "-o", os.devnull]))
-    runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
-    views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
-    runs += views
+    if "formats" in sections:
+        # the streamed machine formats, and json's one document (held to the end: memory grows with the input)
+        for fmt in ("lint", "jsonl", "sarif") + (("json",) if hands <= 200_000 else ()):
+            runs.append(measure(f"audit --jobs {jobs} --format {fmt}", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", fmt, "--isolated"]))
+    if "cluster" in sections:
+        # the same audit on a Dask cluster of N single-threaded worker processes on this machine (scheduler,
+        # nannies and workers all counted in the memory), beside --jobs N
+        runs.append(measure(f"audit --dask local ({jobs} workers)", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--dask", "local", "--isolated"]))
+    if "html" in sections:
+        # the HTML ruling of the whole file, streamed game by game to /dev/null (its size is the file's business)
+        runs.append(measure("audit --jobs 1 --format html", [PY, "-m", "auditor", file, "--jobs", "1", "--format", "html", "-o", os.devnull]))
+        runs.append(measure(f"audit --jobs {jobs} --format html", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", "html", "-o", os.devnull]))
+    if "stats" in sections:
+        runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
+        views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
+        runs += views
     floor = runs[0]
     print(f"\n{hands:,} hands, {size_mb:.1f} MB ({path.name}); load average before: {os.getloadavg()[0]:.2f}")
     print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'tree MB':>8} {'1 proc MB':>9}")
     for r in runs:
         rate = f"{hands / r.seconds:,.0f}" if "over Parquet" not in r.name else "-"
-        # stats workers run under a fork server that this process never waits for: their CPU is not counted
-        cpu = ("n/a", "n/a") if "--out" in r.name else (f"{r.cpu_seconds:.2f}", f"{r.cpu_seconds / max(floor.cpu_seconds, 1e-9):.1f}")
+        # stats workers run under a fork server, and Dask's under nannies, that this process never waits for:
+        # their CPU is not counted
+        cpu = ("n/a", "n/a") if "--out" in r.name or "--dask" in r.name else (f"{r.cpu_seconds:.2f}", f"{r.cpu_seconds / max(floor.cpu_seconds, 1e-9):.1f}")
         print(
             f"{r.name:34} {rate:>10} {r.seconds:8.2f} {r.seconds / floor.seconds:8.1f} {cpu[0]:>8} "
             f"{cpu[1]:>8} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}"
@@ -271,6 +286,8 @@ def main() -> int:
     p.add_argument("--repeat", type=int, default=3, help="runs of each audit (one job, N jobs), alternating (default 3)")
     p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
     p.add_argument("--baseline", metavar="REV", help="also time the audit of this git revision, alternately, and compare")
+    p.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS),
+                   help="what to run besides the floor, parsing and the text audits (default: all)")
     p.add_argument("--rules", default="hoyle", metavar="NAME|PATH",
                    help="generate the games under this ruleset (default hoyle), e.g. joker for seed 003's joker")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
@@ -279,15 +296,14 @@ def main() -> int:
     args = p.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     baseline = baseline_tree(args.baseline, args.work) if args.baseline else None
-    try:
-        import lark_cython  # noqa: F401
+    sys.path.insert(0, str(ROOT))
+    from auditor.notation.builder import parser_runtime
 
-        runtime = "lark-cython"
-    except ImportError:
-        runtime = "pure-Python Lark (pip install '.[fast]' for lark-cython)"
+    runtime = {"cython": "lark-cython", "python": "pure-Python Lark (pip install '.[fast]' for lark-cython)"}[parser_runtime()]
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
     for size in args.sizes:
-        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline, Games(args.rules, tuple(args.overrides)))
+        bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline, Games(args.rules, tuple(args.overrides)),
+                   tuple(args.sections))
     return 0
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import auditor.parallel as parallel
+import auditor.units as cutting
 from auditor.cli import main
 from auditor.notation.reader import read_games
 from auditor.parallel import Unit, plan_units, run_ordered, split_file, unit_games
@@ -37,7 +38,7 @@ def _run(args: list[str]) -> tuple[int, str, str]:
 
 @pytest.fixture
 def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "UNIT_BYTES", 3000)  # a few games per unit
+    monkeypatch.setattr(cutting, "UNIT_BYTES", 3000)  # a few games per unit
 
 
 def _positions(games) -> list[tuple]:
@@ -123,7 +124,7 @@ def test_cutting_stops_where_a_file_stops_being_clean_and_the_rest_reads_as_in_o
     a non-ASCII letter after 'hand' late in a file: the units before it are cut as usual; the
     rest, from the last cut, is one unit. Whatever the cut, the same games are reported before
     the reader stops at a byte that is not UTF-8 (every game that ended before its line)."""
-    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 2048)
+    monkeypatch.setattr(cutting, "_BLOCK_BYTES", 2048)
     data = _games_file(tmp_path, games=16).read_bytes()
     at = data.index(b"\nup ", int(len(data) * where)) + 1
     path = tmp_path / "late.txt"
@@ -188,11 +189,11 @@ def test_run_ordered_keeps_order_and_a_bounded_window() -> None:
 
 
 def test_unit_size_gives_every_worker_several_units() -> None:
-    big = parallel.UNIT_BYTES * 64
-    assert parallel.unit_size(big, 2) == parallel.UNIT_BYTES
-    middle = parallel.UNIT_BYTES * 4
-    assert parallel.unit_size(middle, 2) == middle // (2 * parallel.UNITS_PER_JOB)
-    assert parallel.unit_size(1000, 2) == min(parallel.MIN_UNIT_BYTES, parallel.UNIT_BYTES)
+    big = cutting.UNIT_BYTES * 64
+    assert cutting.unit_size(big, 2) == cutting.UNIT_BYTES
+    middle = cutting.UNIT_BYTES * 4
+    assert cutting.unit_size(middle, 2) == middle // (2 * cutting.UNITS_PER_JOB)
+    assert cutting.unit_size(1000, 2) == min(cutting.MIN_UNIT_BYTES, cutting.UNIT_BYTES)
 
 
 def test_a_byte_order_mark_and_a_one_tag_game_do_not_shift_game_numbers(tmp_path: Path, small_units: None) -> None:
@@ -219,7 +220,7 @@ def test_text_before_the_first_tags_is_a_game_of_its_own_so_such_a_file_is_not_c
 
 def test_split_reads_blocks_and_cuts_where_the_old_units_would(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Blocks smaller than units: cuts found across block boundaries."""
-    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 700)
+    monkeypatch.setattr(cutting, "_BLOCK_BYTES", 700)
     path = _games_file(tmp_path, games=12, errors=0.1)
     units = _split(path, "g.txt", 0, unit_bytes=5000)
     assert len(units) > 3
@@ -234,7 +235,7 @@ def test_split_reads_blocks_and_cuts_where_the_old_units_would(tmp_path: Path, m
 
 def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each unit is at most a share of what is left, down to the smallest size: no long last unit."""
-    monkeypatch.setattr(parallel, "MIN_UNIT_BYTES", 2000)
+    monkeypatch.setattr(cutting, "MIN_UNIT_BYTES", 2000)
     path = _games_file(tmp_path, games=60, errors=0.0)
     size = path.stat().st_size
     units = _split(path, "g.txt", 0, unit_bytes=size // 6, jobs=2)
@@ -242,7 +243,7 @@ def test_units_shrink_towards_the_end_so_the_workers_finish_together(tmp_path: P
     assert lengths[0] >= size // 6  # big units while much is left ...
     assert max(lengths[-3:]) < size // 12  # ... and small ones at the end
     for u, length in zip(units[:-1], lengths):  # a cut comes at the first game past the wanted size
-        wanted = max(min(size // 6, parallel.MIN_UNIT_BYTES), min(size // 6, (size - u.start) // (parallel.TAIL_SHARES_PER_JOB * 2)))
+        wanted = max(min(size // 6, cutting.MIN_UNIT_BYTES), min(size // 6, (size - u.start) // (parallel.TAIL_SHARES_PER_JOB * 2)))
         assert length >= wanted
     assert units[-1].end == size and all(a.end == b.start for a, b in zip(units, units[1:]))
 
@@ -259,7 +260,7 @@ def _with_long_line(tmp_path: Path, before: str, comment: str) -> tuple[str, int
 
 def test_a_file_with_an_enormous_line_is_cut_only_before_it_and_reads_as_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_units: None) -> None:
     """The planner never holds a line longer than a block: the rest of the file from the last cut is one unit."""
-    monkeypatch.setattr(parallel, "_BLOCK_BYTES", 4096)
+    monkeypatch.setattr(cutting, "_BLOCK_BYTES", 4096)
     games, at, path = _with_long_line(tmp_path, "\n[", "x" * 20_000)
     units = _split(path, "long.txt", 0)
     assert len(units) > 1

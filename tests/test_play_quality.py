@@ -172,3 +172,12 @@ def test_plain_stats_have_no_analysis(tmp_path, capsys) -> None:  # type: ignore
     assert "given_up" not in capsys.readouterr().out
     assert main(["stats", str(path), "--par"]) == 2
     assert "--par needs --analysis" in capsys.readouterr().err
+
+
+def test_the_player_view_keeps_its_order_with_analysis(capsys) -> None:  # type: ignore[no-untyped-def]
+    """The play-quality columns join the view before it is sorted (a join keeps no order)."""
+    views = []
+    for extra in ([], ["--analysis"]):
+        assert main(["stats", "samples", "--jobs", "1", "--format", "csv", *extra]) == 0
+        views.append([line.split(",")[:17] for line in capsys.readouterr().out.splitlines()])
+    assert views[0] == views[1] and len(views[0]) > 4

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import auditor.parallel as parallel
+import auditor.units as cutting
 from auditor.cli import main
 from auditor.findings import REGISTRY
 from auditor.rules.loader import load_ruleset
@@ -112,7 +113,7 @@ def _games(path: Path, games: int, seed: int = 3) -> Path:
 
 
 def test_the_same_page_for_any_number_of_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "UNIT_BYTES", 3000)  # a few games per unit: many units
+    monkeypatch.setattr(cutting, "UNIT_BYTES", 3000)  # a few games per unit: many units
     path = _games(tmp_path / "games.txt", 12)
     one = page(str(path), str(SAMPLES / "club-night.txt"), "--jobs", "1")
     two = page(str(path), str(SAMPLES / "club-night.txt"), "--jobs", "2")

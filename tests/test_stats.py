@@ -4,6 +4,7 @@ gives empty views, and the tables round-trip through Parquet."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 from collections import Counter, defaultdict
@@ -305,23 +306,35 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
-    text, _ = _season(games=3, seed=1, errors=0.0)
+def test_progress_bar_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import auditor.progress
+    import auditor.units as cutting
+
+    monkeypatch.setattr(auditor.progress, "DELAY", 0)  # drawn at once (after a second otherwise) ...
+    monkeypatch.setattr(auditor.progress, "MININTERVAL", 0)  # ... and after every piece
+    monkeypatch.setattr(cutting, "MIN_UNIT_BYTES", 2000)  # one process cuts the file: the bar moves piece by piece
+    text, _ = _season(games=12, seed=1, errors=0.0)
     path = tmp_path / "g.txt"
     path.write_text(text, encoding="utf-8")
     out, err = io.StringIO(), _Terminal()
     assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], out, err) == 0
-    assert "hands/s" in err.getvalue() and "files 1/1" in err.getvalue()
-    assert "hands/s" not in out.getvalue()
+    size = path.stat().st_size
+    shown = [part for part in err.getvalue().split("\r") if part.startswith("stats:")]
+    percents = [int(part.split("%")[0].split()[-1]) for part in shown]
+    assert len(percents) >= 4 and percents == sorted(percents) and 0 < percents[1] < 100
+    assert shown[-1].split("|")[2].split()[0].endswith(f"/{size / 1024:.1f}k")  # bytes done of all bytes
+    plain = io.StringIO()
+    assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], plain, io.StringIO()) == 0
+    assert out.getvalue() == plain.getvalue()
     quiet = io.StringIO()
     assert main(["stats", str(path), "--format", "csv", "--jobs", "1"], io.StringIO(), quiet) == 0
     assert quiet.getvalue() == ""
 
 
 def test_parallel_stats_equal_single_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import auditor.parallel as parallel
+    import auditor.units as units
 
-    monkeypatch.setattr(parallel, "UNIT_BYTES", 4000)
+    monkeypatch.setattr(units, "UNIT_BYTES", 4000)
     text, _ = _season(games=10, seed=31, errors=0.2)
     path = tmp_path / "big.txt"
     path.write_text(text, encoding="utf-8")
@@ -383,3 +396,70 @@ def test_stats_says_how_many_lines_and_hands_it_could_not_use(tmp_path) -> None:
     clean_err = io.StringIO()
     main(["stats", str(SAMPLES / "club-night.txt"), "--jobs", "1"], io.StringIO(), clean_err)
     assert "could not be read" not in clean_err.getvalue()
+
+
+@pytest.fixture
+def at_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.usefixtures("at_root")
+def test_the_tables_are_typed(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    assert main(["stats", "samples", "--out", str(out), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0
+    tables = {t: lf.collect() for t, lf in scan_tables(out).items()}
+    games, hands, plays, findings = (tables[t] for t in ("games", "hands", "plays", "findings"))
+    assert tables["analysis"].is_empty()  # without --analysis
+    club = games.filter(pl.col("file") == "samples/club-night.txt").row(0, named=True)
+    assert club["date"] == datetime.date(2026, 11, 24)
+    assert club["tags"][:2] == [{"name": "Event", "value": "Legion Hall Tuesday Euchre"}, {"name": "Date", "value": "2026-11-24"}]
+    assert club["winner"] == "NS"
+    assert isinstance(hands.schema["dealer"], pl.Enum) and list(hands.schema["dealer"].categories) == ["N", "E", "S", "W"]
+    assert hands.filter(pl.col("file") == "samples/club-night.txt")["outcome"].to_list()[:4] == ["march", "march", "lone-march", "thrown-in"]
+    # an Enum sorts by its order: seats clockwise, cards by suit then rank
+    assert plays.select(pl.col("seat").unique().sort())["seat"].to_list() == ["N", "E", "S", "W"]
+    assert {"JK", "7C", "AS"} <= set(plays.schema["card"].categories)
+    assert findings.filter(pl.col("code") == "R501")["category"].unique().to_list() == ["renege"]
+    assert isinstance(findings.schema["severity"], pl.Enum)
+
+
+@pytest.mark.usefixtures("at_root")
+def test_a_date_tag_that_is_no_date_is_null_and_kept_in_the_tags(tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text((Path("samples") / "club-night.txt").read_text(encoding="utf-8").replace("2026-11-24", "Tuesday"), encoding="utf-8")
+    out = tmp_path / "tables"
+    assert main(["stats", str(path), "--out", str(out), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0
+    (game,) = scan_tables(out)["games"].collect().to_dicts()
+    assert game["date"] is None and {"name": "Date", "value": "Tuesday"} in game["tags"]
+
+
+@pytest.mark.usefixtures("at_root")
+@pytest.mark.parametrize("partition", [[], ["--partition-by", "event"]])
+def test_csv_tables_read_back_as_the_parquet_ones(tmp_path: Path, partition: list[str]) -> None:
+    pq, csv = tmp_path / "pq", tmp_path / "csv"
+    views = []
+    for folder, extra in ((pq, []), (csv, ["--table-format", "csv"])):
+        out = io.StringIO()
+        assert main(["stats", "samples", "--out", str(folder), "--jobs", "1", "--format", "csv", *partition, *extra], out, io.StringIO()) == 0
+        views.append(out.getvalue())
+    assert views[0] == views[1]
+    assert sorted(p.suffix for p in csv.rglob("part-*")) == [".csv"] * len(list(csv.rglob("part-*")))
+    first = sorted((csv / "games").rglob("part-*.csv"))[0].read_text(encoding="utf-8").splitlines()
+    assert first[0].split(",")[:4] == ["file", "game", "date", "tags"] or first[0].split(",")[:3] == ["file", "game", "event"]
+    back = {t: lf.collect() for t, lf in scan_tables(csv).items()}
+    kept = {t: lf.collect() for t, lf in scan_tables(pq).items()}
+    for table in TABLES:
+        assert back[table].schema == kept[table].schema
+        assert back[table].sort(["file", "game"]).equals(kept[table].sort(["file", "game"]), null_equal=True), table
+    out = io.StringIO()
+    assert main(["stats", str(csv), "--by", "seat", "--format", "csv"], out, io.StringIO()) == 0
+    assert out.getvalue().startswith("seat,hands,")
+
+
+@pytest.mark.usefixtures("at_root")
+def test_table_format_needs_out() -> None:
+    err = io.StringIO()
+    assert main(["stats", "samples", "--table-format", "csv"], io.StringIO(), err) == 2
+    assert err.getvalue() == "euchre-audit stats: --table-format needs --out DIR\n"

@@ -9,6 +9,8 @@ plain string operations; a test checks that both give the same model.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -397,16 +399,32 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     return hand
 
 
+#: which LALR runtime parses the notation: "auto" (lark-cython when installed), "cython" or "python"
+PARSER_ENV = "EUCHRE_AUDIT_PARSER"
+
+
+def parser_runtime() -> str:
+    """The runtime the environment asks for, and that is installed: "cython" or "python".
+
+    lark-cython (the ``fast`` extra) is Lark's LALR runtime compiled with Cython; what it buys is
+    measured in the README ("Performance").  Both runtimes give the same models and the same
+    messages (tests/test_parsers_agree.py).  ``EUCHRE_AUDIT_PARSER=python`` turns it off; "cython"
+    where it is not installed is the pure-Python runtime too.
+    """
+    wanted = os.environ.get(PARSER_ENV, "auto").strip().lower()
+    if wanted == "python" or importlib.util.find_spec("lark_cython") is None:
+        return "python"
+    return "cython"
+
+
 def build_parser(grammar: str) -> tuple[Lark, _Builder]:
     """An LALR parser of ``grammar`` (the notation's, or a test's variant of it) and its builder."""
     builder = _Builder()
     options: dict[str, Any] = {}
-    try:  # the Cython build of Lark's LALR runtime, when installed, is ~1.6x faster
-        import lark_cython  # type: ignore[import-untyped]
+    if parser_runtime() == "cython":
+        import lark_cython
 
         options["_plugins"] = lark_cython.plugins
-    except ImportError:  # pragma: no cover - depends on the environment
-        pass
     parser = Lark(
         grammar,
         parser="lalr",

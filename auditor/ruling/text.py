@@ -80,6 +80,17 @@ def write_game(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAI
     out.write("\n  " + verdict(game, people) + "\n\n")
 
 
+def write_findings(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAIN) -> None:
+    """Only the findings of a game, each as the ruling gives it (``--quiet``)."""
+    findings = game.all_findings()
+    if not findings:
+        return
+    people = People(game)
+    for f in findings:
+        _write_finding(printable(path), f, people, out, style)
+    out.write("\n")
+
+
 def _write_finding(path: str, f: Finding, people: People, out: TextIO, style: TextStyle) -> None:
     label = where(f)
     location = style.paint(f"{path}:{f.pos.line}:{f.pos.column}:", "1")

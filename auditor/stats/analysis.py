@@ -17,16 +17,9 @@ from ..cards import SEATS, Team
 from ..model import GameRecord
 from ..replay.results import GameResult
 from ..rules.schema import Ruleset
+from .tables import SCHEMAS
 
-SCHEMA: dict[str, Any] = {
-    "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32,
-    "dd_tricks": pl.Int8, "makers_taken": pl.Int8, "makers_gave": pl.Int8, "defenders_gave": pl.Int8,
-    "gave_n": pl.Int8, "gave_e": pl.Int8, "gave_s": pl.Int8, "gave_w": pl.Int8,
-    "first_costly_trick": pl.Int8, "first_costly_seat": pl.String, "first_costly_card": pl.String,
-    "first_costly_tricks": pl.Int8, "nodes": pl.Int32, "why_not": pl.String,
-    "par_ns": pl.String, "par_ns_tricks": pl.Int8, "par_ns_points": pl.Int16,
-    "par_ew": pl.String, "par_ew_tricks": pl.Int8, "par_ew_points": pl.Int16,
-}
+SCHEMA: dict[str, Any] = SCHEMAS["analysis"]
 #: the player view's columns from this table
 PLAYER_COLUMNS = ("analysed", "given_up", "given_up_per_100", "perfect_pct")
 _GAVE = {s: f"gave_{s.name.lower()}" for s in SEATS}

@@ -27,6 +27,7 @@ class TableOptions:
     audit: AuditOptions
     root: str
     partition_by_event: bool
+    table_format: str = "parquet"  # or csv
     analysis: bool = False  # stats --analysis: the analysis table's rows
     par: bool = False  # stats --par: with each side's par contract
 
@@ -76,10 +77,10 @@ def tables_unit(unit: Unit) -> UnitTables:
         result.lost_lines += lines
         result.lost_hands += hands
         if batch.hands >= BATCH_HANDS:
-            write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+            write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event, _options.table_format)
             batch, written = TableBatch(), written + 1
     if batch.games:
-        write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event)
+        write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event, _options.table_format)
     return result
 
 
@@ -98,7 +99,7 @@ def _games(unit: Unit, problems: list[str]) -> Iterator[tuple[GameResult, list[d
 
 def _drop_parts(root: Path, unit: Unit) -> None:
     for table in TABLES:
-        for part in (root / table).rglob(f"part-{unit.index:06d}-*.parquet"):
+        for part in (root / table).rglob(f"part-{unit.index:06d}-*.*"):
             part.unlink()
 
 
@@ -108,6 +109,7 @@ def collect(
     jobs: int,
     on_problem: Callable[[str], None],
     on_unit: Callable[[UnitTables], None] | None = None,
+    runner: Callable[..., Iterable[UnitTables]] | None = None,
 ) -> bool:
     """Write the tables of every unit under ``options.root``; False if a file had a problem.
 
@@ -118,7 +120,11 @@ def collect(
     any_problem = False
     stopped: tuple[str, int] | None = None  # (label, index of the unit that stopped it)
     label_run: str | None = None
-    for result in run_ordered(tables_unit, units, jobs, _set_options, (options,), start_method="forkserver"):
+    if runner is not None:  # a cluster (auditor.cluster)
+        results = runner(tables_unit, units, _set_options, (options,))
+    else:
+        results = run_ordered(tables_unit, units, jobs, _set_options, (options,), start_method="forkserver")
+    for result in results:
         unit = result.unit
         if unit.start == 0 or unit.label != label_run:
             label_run, stopped = unit.label, None

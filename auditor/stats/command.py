@@ -7,13 +7,10 @@ or folders of tables written earlier with ``--out`` (read without auditing).
 from __future__ import annotations
 
 import argparse
-import glob
 import io
-import re
 import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -25,9 +22,6 @@ from ..cli_common import EXIT_USAGE, CommandParser, job_count
 from ..rules.loader import RulesetError
 from .collect import TableOptions, UnitTables, collect
 from .layout import MARKER, TABLES, clear_tables, is_tables_dir
-
-#: files a folder is searched for (any name given explicitly is read)
-GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,79 +36,35 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
     p.add_argument("--out", metavar="DIR", help="also write the tables (games, hands, plays, findings; analysis with --analysis) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
+    p.add_argument("--table-format", choices=["parquet", "csv"], default="parquet",
+                   help="with --out: the tables as Parquet (typed, the default) or CSV (for spreadsheets)")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE", help="override one rule")
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--dask", metavar="SCHEDULER", help="run on a Dask cluster (a scheduler's address, or 'local'); "
+                   "the workers write the tables, so --out must be a folder they share (docs/scale.md)")
     p.add_argument("--analysis", action="store_true",
                    help="also analyse the play double dummy: the analysis table, and play quality in the player view")
     p.add_argument("--par", action="store_true", help="with --analysis, also each deal's par contract for each side (slower)")
     return p
 
 
-def _game_files(folder: Path) -> list[Path]:
-    """The game files below ``folder``: a ``.json`` file only if it says it holds games."""
-    return sorted(
-        p for p in folder.rglob("*")
-        if p.is_file() and p.suffix.lower() in GAME_SUFFIXES and p.name != MARKER
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        and (p.suffix.lower() != ".json" or _declares_games(p))
-    )
-
-
-def _declares_games(path: Path) -> bool:
-    """A JSON file found in a folder is read when its opening names a game format (EGN, EMN, ours)."""
-    from ..egn.shape import EGN_FILE_TYPE, EMN_FILE_TYPE
-    from ..modeljson import FORMAT
-
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return True  # let the reader report it
-    declared = re.search(r'"(?:fileType|format)"\s*:\s*"([^"]*)"', head)
-    return declared is not None and declared.group(1) in (EGN_FILE_TYPE, EMN_FILE_TYPE, FORMAT)
-
-
 def discover(specs: Sequence[str]) -> tuple[list[tuple[Path, str]], list[Path], list[str]]:
-    """(game files with their labels, tables folders, problems) for the given PATHs."""
-    files: list[tuple[Path, str]] = []
-    tables: list[Path] = []
-    problems: list[str] = []
+    """(game files with their labels, tables folders, problems) for the given PATHs
+    (standard input, ``-``, is copied to a temporary file removed when the process ends)."""
+    import atexit
 
-    def take(path: Path) -> None:
-        if is_tables_dir(path):
-            tables.append(path)
-        elif path.is_dir():
-            files.extend((p, str(p)) for p in _game_files(path))
-        else:
-            files.append((path, str(path)))
+    from ..inputs import discover as find
 
-    for spec in specs:
-        path = Path(spec)
-        if path.exists() or path.is_symlink():  # a broken link is named by its reader
-            take(path)
-        elif glob.has_magic(spec):
-            matches = sorted(glob.glob(spec, recursive=True))
-            if not matches:
-                problems.append(f"{spec}: no file matches")
-            for match in matches:
-                take(Path(match))
-        else:
-            problems.append(f"{spec}: no such file or folder")
-    return files, tables, problems
+    found = find(specs, is_tables_dir, skip=lambda p: p.name == MARKER)
+    atexit.register(found.close)
+    return found.files, found.tables, found.problems
 
 
-class Progress:
-    """Files and hands done and hands per second, on stderr, only on a terminal."""
+class Unread:
+    """What could not be read, file by file: the statistics leave it out and say so."""
 
-    def __init__(self, stream: TextIO, files: int) -> None:
-        self.stream = stream
-        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
-        self.files = files
-        self.labels: set[str] = set()
-        self.hands = 0
-        self.start = time.monotonic()
-        self.shown = 0.0
+    def __init__(self) -> None:
         self.unread: dict[str, tuple[int, int]] = {}  # file -> (lines, hands) that could not be read
 
     def unread_summary(self) -> str | None:
@@ -131,30 +81,9 @@ class Progress:
                 "`euchre-audit FILE` shows each syntax error")
 
     def update(self, result: UnitTables) -> None:
-        self.labels.add(result.unit.label)
-        self.hands += result.hands
         if result.lost_lines or result.lost_hands:
             lines, hands = self.unread.get(result.unit.label, (0, 0))
             self.unread[result.unit.label] = (lines + result.lost_lines, hands + result.lost_hands)
-        now = time.monotonic()
-        if self.enabled and now - self.shown >= 0.2:
-            self.shown = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        rate = self.hands / max(now - self.start, 1e-9)
-        width = 24
-        done = min(len(self.labels), self.files)
-        filled = int(width * done / self.files) if self.files else width
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] files {done}/{self.files}  hands {self.hands:,}  {rate:,.0f} hands/s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self._draw(time.monotonic())
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _count(n: int, noun: str) -> str:
@@ -199,21 +128,22 @@ def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: igno
     return EXIT_OK
 
 
-def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool) -> None:
+def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool, table_format: str) -> None:
     """Write tables read from earlier --out folders into ``out`` (one part each)."""
     from .tables import scan_tables, write_frame
 
     for i, source in enumerate(sources):
         frames = scan_tables(source)
         for table in TABLES:
-            write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event)
+            write_frame(frames[table].collect(), out, table, f"t{i:05d}-0000", partition_by_event, table_format)
 
 
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
-    if args.partition_by and not args.out:
-        err.write("euchre-audit stats: --partition-by needs --out DIR\n")
-        return EXIT_USAGE
+    for given, option in ((args.partition_by, "--partition-by"), (args.table_format != "parquet", "--table-format")):
+        if given and not args.out:
+            err.write(f"euchre-audit stats: {option} needs --out DIR\n")
+            return EXIT_USAGE
     if args.par and not args.analysis:
         err.write("euchre-audit stats: --par needs --analysis\n")
         return EXIT_USAGE
@@ -233,6 +163,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             err.write(f"euchre-audit stats: {reason}\n")
             return EXIT_USAGE
     partition = args.partition_by == "event"
+    table_format = args.table_format if args.out else "parquet"
     scratch = None
     try:
         if args.out:
@@ -242,18 +173,40 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             root = Path(scratch)
         jobs = args.jobs or default_jobs()
         if files:
-            progress = Progress(err, len(files))
-            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition, args.analysis, args.par)
+            from ..progress import Progress, total_bytes
+
+            progress = Progress(err, total_bytes([p for p, _ in files]), what="stats")
+            unread = Unread()
+            options = TableOptions(AuditOptions(forced, tuple(args.overrides), "stats"), str(root), partition, table_format,
+                                   args.analysis, args.par)
 
             def report_problem(text: str) -> None:
-                if progress.enabled:
-                    err.write("\n")
-                err.write(f"euchre-audit: {text}\n")
+                progress.note(f"euchre-audit: {text}\n", err)
 
-            with fewer_collections():
-                ok = collect(plan_units(files, jobs), options, jobs, report_problem, progress.update)
-            progress.close()
-            summary = progress.unread_summary()
+            def unit_done(result: UnitTables) -> None:
+                progress.done(result.unit)
+                unread.update(result)
+
+            runner = None
+            if args.dask:
+                from ..cluster import ClusterError, dask_runner
+
+                try:
+                    runner = dask_runner(args.dask, jobs)
+                    jobs = runner.workers  # the units are cut for the cluster's workers
+                except ClusterError as e:
+                    progress.close()
+                    err.write(f"euchre-audit stats: --dask: {e}\n")
+                    return EXIT_USAGE
+            try:
+                with fewer_collections():  # one process cuts a big file too, for a true progress bar
+                    units = plan_units(files, jobs, cut=progress.enabled or runner is not None)
+                    ok = collect(units, options, jobs, report_problem, unit_done, runner)
+            finally:
+                progress.close()
+                if runner is not None:
+                    runner.close()
+            summary = unread.unread_summary()
             if summary is not None:
                 err.write(f"euchre-audit stats: {summary}\n")
             if not ok:
@@ -261,8 +214,8 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from .tables import finish_tables  # polars, once the workers are done
 
         if args.out and table_dirs:
-            _copy_tables(table_dirs, root, partition)
-        finish_tables(root, partition)
+            _copy_tables(table_dirs, root, partition, table_format)
+        finish_tables(root, partition, table_format)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
         frame = _view(args.by, roots)
         written = _write_view(frame, args.format, out, err)

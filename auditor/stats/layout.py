@@ -21,7 +21,7 @@ def clear_tables(root: Path) -> None:
         folder = root / table
         if not folder.is_dir():
             continue
-        for file in sorted(folder.rglob("part-*.parquet")):
+        for file in sorted([*folder.rglob("part-*.parquet"), *folder.rglob("part-*.csv")]):
             file.unlink()
         for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
             if not any(sub.iterdir()):

@@ -1,4 +1,4 @@
-"""The four statistics tables (games, hands, plays, findings) as polars data.
+"""The statistics tables (games, hands, plays, findings; analysis with ``stats --analysis``) as polars data.
 
 Rows are collected from audit results (:class:`GameResult`,
 :class:`HandResult`, :class:`PlayFact`, :class:`Finding`) into columns,
@@ -16,6 +16,7 @@ Layout of a tables folder::
 
 from __future__ import annotations
 
+import datetime
 import json
 import urllib.parse
 from pathlib import Path
@@ -23,49 +24,82 @@ from typing import Any
 
 import polars as pl
 
-from ..cards import Seat
-from ..replay.results import GameResult, HandResult
+from ..cards import JOKER, RANKS, SUITS, Card, Seat, Suit, Team
+from ..findings import REGISTRY, Category, Severity
+from ..replay.results import GameResult, HandResult, Outcome
 
-from .analysis import SCHEMA as ANALYSIS_SCHEMA
 from .layout import HIVE_NULL, MARKER, TABLES
 
 #: where a seat sits relative to the dealer (seat - dealer, clockwise)
 POSITIONS = ("dealer", "left", "across", "right")
 
+# The value sets of the typed columns (polars Enum: stored as dictionary-encoded strings that
+# polars reads back as the Enum, and DuckDB and Spark as plain strings), from the domain's own enums.
+SEAT = pl.Enum([s.name for s in Seat])
+SUIT = pl.Enum([s.value for s in Suit])
+CARD = pl.Enum([str(Card(r, s)) for s in SUITS for r in RANKS] + [str(JOKER)])
+OUTCOME = pl.Enum([o.value for o in Outcome])
+TEAM = pl.Enum([t.value for t in Team])
+POSITION = pl.Enum(list(POSITIONS))
+CODE = pl.Enum(list(REGISTRY))
+CODE_NAME = pl.Enum([c.name for c in REGISTRY.values()])
+CATEGORY = pl.Enum([c.value for c in Category])
+SEVERITY = pl.Enum([s.value for s in Severity])
+#: every tag of a game, in the order written: a list of {name, value} (Parquet: a list of structs)
+TAGS = pl.List(pl.Struct({"name": pl.String, "value": pl.String}))
+
 SCHEMAS: dict[str, dict[str, Any]] = {
     "games": {
-        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.String, "tags": pl.String,
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.Date, "tags": TAGS,
         "north": pl.String, "east": pl.String, "south": pl.String, "west": pl.String, "ruleset": pl.String,
         "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
-        "winner": pl.String, "won_in_hand": pl.Int32, "hands": pl.Int32, "findings": pl.Int32,
+        "winner": TEAM, "won_in_hand": pl.Int32, "hands": pl.Int32, "findings": pl.Int32,
     },
     "hands": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "line": pl.Int32,
-        "dealer": pl.String, "up": pl.String, "maker": pl.String, "maker_player": pl.String,
-        "maker_position": pl.String, "round": pl.Int8, "trump": pl.String, "alone": pl.Boolean,
+        "dealer": SEAT, "up": CARD, "maker": SEAT, "maker_player": pl.String,
+        "maker_position": POSITION, "round": pl.Int8, "trump": SUIT, "alone": pl.Boolean,
         "defend_alone": pl.Boolean, "tricks_ns": pl.Int8, "tricks_ew": pl.Int8,
-        "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": pl.String, "penalized": pl.String,
+        "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": OUTCOME, "penalized": TEAM,
         "counted": pl.Boolean, "broken": pl.Boolean, "findings": pl.Int16,
     },
     "plays": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
-        "seat": pl.String, "player": pl.String, "card": pl.String, "led": pl.String,
+        "seat": SEAT, "player": pl.String, "card": CARD, "led": SUIT,
         "leader": pl.Boolean, "followed": pl.Boolean, "won": pl.Boolean,
     },
     "findings": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
-        "seat": pl.String, "code": pl.String, "name": pl.String, "category": pl.String,
-        "severity": pl.String, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+        "seat": SEAT, "code": CODE, "name": CODE_NAME, "category": CATEGORY,
+        "severity": SEVERITY, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+    },
+    # written by stats --analysis (auditor/stats/analysis.py); empty without it
+    "analysis": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32,
+        "dd_tricks": pl.Int8, "makers_taken": pl.Int8, "makers_gave": pl.Int8, "defenders_gave": pl.Int8,
+        "gave_n": pl.Int8, "gave_e": pl.Int8, "gave_s": pl.Int8, "gave_w": pl.Int8,
+        "first_costly_trick": pl.Int8, "first_costly_seat": SEAT, "first_costly_card": CARD,
+        "first_costly_tricks": pl.Int8, "nodes": pl.Int32, "why_not": pl.String,
+        "par_ns": pl.String, "par_ns_tricks": pl.Int8, "par_ns_points": pl.Int16,
+        "par_ew": pl.String, "par_ew_tricks": pl.Int8, "par_ew_points": pl.Int16,
     },
 }
-
-SCHEMAS["analysis"] = ANALYSIS_SCHEMA  # written by stats --analysis (auditor/stats/analysis.py)
 
 _SEAT_TAGS = ("North", "East", "South", "West")
 
 
 def _name(seat: Seat | None) -> str | None:
     return seat.name if seat is not None else None
+
+
+def _date(text: str | None) -> datetime.date | None:
+    """The Date tag as a date (ISO 8601, ``2026-11-24``); anything else is null (and stays in ``tags``)."""
+    if not text:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        return None
 
 
 class TableBatch:
@@ -82,8 +116,8 @@ class TableBatch:
         findings = game.all_findings()
         g = self.columns["games"]
         for key, value in (
-            ("file", label), ("game", game.index), ("event", event), ("date", game.tag("Date")),
-            ("tags", json.dumps({t.name: t.value for t in game.tags}, ensure_ascii=False)),
+            ("file", label), ("game", game.index), ("event", event), ("date", _date(game.tag("Date"))),
+            ("tags", [{"name": t.name, "value": t.value} for t in game.tags]),
             ("north", players[0]), ("east", players[1]), ("south", players[2]), ("west", players[3]),
             ("ruleset", game.ruleset), ("computed_ns", game.computed_ns), ("computed_ew", game.computed_ew),
             ("recorded_ns", game.recorded.ns if game.recorded is not None else None),
@@ -164,56 +198,75 @@ def _partition_dir(value: str | None) -> str:
     return "event=" + (HIVE_NULL if value is None else urllib.parse.quote(value, safe=""))
 
 
-def write_frame(frame: pl.DataFrame, root: Path, table: str, part: str, partition_by_event: bool) -> None:
-    """Write rows of ``table`` as one part (one per event when partitioned)."""
+def write_frame(frame: pl.DataFrame, root: Path, table: str, part: str, partition_by_event: bool,
+                table_format: str = "parquet") -> None:
+    """Write rows of ``table`` as one part (one per event when partitioned), Parquet or CSV."""
     if frame.height == 0:
         return
-    if not partition_by_event:
-        folder = root / table
+
+    def write(rows: pl.DataFrame, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        frame.write_parquet(folder / f"part-{part}.parquet")
+        if table_format == "csv":
+            from .csvtables import csv_frame
+
+            csv_frame(rows).write_csv(folder / f"part-{part}.csv")
+        else:
+            rows.write_parquet(folder / f"part-{part}.parquet")
+
+    if not partition_by_event:
+        write(frame, root / table)
         return
     for (event,), rows in frame.group_by("event", maintain_order=True):
-        folder = root / table / _partition_dir(event)  # type: ignore[arg-type]
-        folder.mkdir(parents=True, exist_ok=True)
-        rows.drop("event").write_parquet(folder / f"part-{part}.parquet")
+        write(rows.drop("event"), root / table / _partition_dir(event))  # type: ignore[arg-type]
 
 
-def write_parts(batch: TableBatch, root: Path, part: str, partition_by_event: bool) -> None:
-    """Write a batch as one Parquet part per table (per event when partitioned)."""
+def write_parts(batch: TableBatch, root: Path, part: str, partition_by_event: bool, table_format: str = "parquet") -> None:
+    """Write a batch as one part per table (per event when partitioned)."""
     for table in TABLES:
-        write_frame(batch.frame(table), root, table, part, partition_by_event)
+        write_frame(batch.frame(table), root, table, part, partition_by_event, table_format)
 
 
-def finish_tables(root: Path, partition_by_event: bool) -> None:
+def finish_tables(root: Path, partition_by_event: bool, table_format: str = "parquet") -> None:
     """Mark the folder as tables and give every empty table one empty part."""
+    suffix = f".{table_format}"
     for table in TABLES:
         folder = root / table
-        if folder.is_dir() and any(folder.rglob("*.parquet")):
+        if folder.is_dir() and any(folder.rglob(f"*{suffix}")):
             continue
         frame = empty(table)
         if partition_by_event:
             folder = folder / _partition_dir(None)
             frame = frame.drop("event")
         folder.mkdir(parents=True, exist_ok=True)
-        frame.write_parquet(folder / "part-empty.parquet")
-    marker = {"format": "euchre-audit tables", "version": 1, "partition_by": "event" if partition_by_event else None,
-              "tables": list(TABLES)}
+        if table_format == "csv":
+            from .csvtables import csv_frame
+
+            csv_frame(frame).write_csv(folder / "part-empty.csv")
+        else:
+            frame.write_parquet(folder / "part-empty.parquet")
+    marker = {"format": "euchre-audit tables", "version": 2, "partition_by": "event" if partition_by_event else None,
+              "table_format": table_format, "tables": list(TABLES)}
     (root / MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
 
 
 def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
-    """Lazy frames over a tables folder, with the documented column types."""
+    """Lazy frames over a tables folder (Parquet or CSV), with the documented column types."""
     try:
         marker = json.loads((root / MARKER).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         marker = {}
     partitioned = marker.get("partition_by") == "event"
+    csv = marker.get("table_format") == "csv"
     frames = {}
     for table in TABLES:
         folder = root / table
-        if not folder.is_dir() or not any(folder.rglob("*.parquet")):
+        if not folder.is_dir() or not any(folder.rglob("*.csv" if csv else "*.parquet")):
             frames[table] = empty(table).lazy()
+            continue
+        if csv:
+            from .csvtables import scan_csv_table
+
+            frames[table] = scan_csv_table(folder, SCHEMAS[table], partitioned)
             continue
         lf = pl.scan_parquet(
             str(folder / "**" / "*.parquet"),

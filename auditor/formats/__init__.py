@@ -1,0 +1,56 @@
+"""Machine formats written game by game: JSON Lines, GitHub workflow annotations and SARIF.
+
+Each format renders one audited game as text (in a worker process with ``--jobs``), and may
+write a head before the first game and a foot after the last; the parent writes the pieces in
+input order, so the output is the same for any number of jobs and nothing is held to the end.
+The ruling (text, HTML), ``lint`` and the one-document ``json`` live in :mod:`auditor.report`.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from ..replay.results import GameResult
+
+
+#: every format of the audit's report, as ``--format`` and the configuration file name them
+FORMATS = ("text", "lint", "json", "jsonl", "github", "sarif", "html")
+
+
+class StreamFormat:
+    """A format written game by game; the defaults write nothing around the games."""
+
+    name = ""
+
+    def head(self, out: TextIO) -> None:
+        """Written before the first game."""
+
+    def game(self, label: str, game: GameResult) -> str:
+        raise NotImplementedError
+
+    def problem(self, out: TextIO, text: str) -> None:
+        """A file that could not be audited (also said on standard error), where it stopped."""
+
+    def foot(self, out: TextIO, problems: list[str]) -> None:
+        """Written after the last game."""
+
+    def wrap(self, out: TextIO) -> TextIO:
+        """The stream the games are written to (a format may need to see them go by)."""
+        return out
+
+
+def stream_format(name: str) -> StreamFormat | None:
+    """The streamed machine format of this name, or None (text, lint, json, html)."""
+    if name == "jsonl":
+        from .jsonl import JsonLines
+
+        return JsonLines()
+    if name == "github":
+        from .github import GitHubAnnotations
+
+        return GitHubAnnotations()
+    if name == "sarif":
+        from .sarif import Sarif
+
+        return Sarif()
+    return None

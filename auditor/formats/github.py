@@ -1,0 +1,41 @@
+"""``--format github``: GitHub Actions workflow commands, one annotation per finding.
+
+``::error file=F,line=L,col=C,title=R501 renege::message`` (``::warning`` for a warning), which
+a workflow step's log turns into an annotation on the file's line.  The message carries the
+proof, one line each; ``%``, line ends, and in properties ``:`` and ``,`` are escaped as the
+runner's toolkit does.  A file that could not be audited is an ``::error`` of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from ..findings import Severity
+from ..replay.results import GameResult
+from . import StreamFormat
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GitHubAnnotations(StreamFormat):
+    name = "github"
+
+    def game(self, label: str, game: GameResult) -> str:
+        lines = []
+        for f in game.all_findings():
+            kind = "error" if f.level is Severity.ERROR else "warning"
+            message = "\n".join([f"game {game.index}: {f.message}", *(f"- {p}" for p in f.proof)])
+            lines.append(
+                f"::{kind} file={_property(label)},line={f.pos.line},col={f.pos.column},"
+                f"title={_property(f'{f.code.code} {f.code.name}')}::{_data(message)}\n"
+            )
+        return "".join(lines)
+
+    def problem(self, out: TextIO, text: str) -> None:
+        out.write(f"::error title=euchre-audit::{_data(text)}\n")

@@ -1,0 +1,28 @@
+"""``--format jsonl``: JSON Lines, one object per game with its results and findings.
+
+A game's line is the game object of ``--format json`` with its findings (each as in ``json``'s
+``findings`` list) under ``"findings"``.  A file that could not be audited is a line of its own,
+``{"error": "..."}``, where its audit stopped.  Lines are written as games are audited, so memory
+does not grow with the input; ``jq -c 'select(.findings != [])'`` picks the games with findings.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from ..replay.results import GameResult
+from ..report import finding_dict, game_dict
+from . import StreamFormat
+
+
+class JsonLines(StreamFormat):
+    name = "jsonl"
+
+    def game(self, label: str, game: GameResult) -> str:
+        record = game_dict(label, game)
+        record["findings"] = [finding_dict(label, f) for f in game.all_findings()]
+        return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    def problem(self, out: TextIO, text: str) -> None:
+        out.write(json.dumps({"error": text}, ensure_ascii=False) + "\n")
