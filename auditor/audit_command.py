@@ -32,7 +32,8 @@ COMMANDS_HELP = (
     ("codes", "list the finding codes, or explain one with its example"),
     ("fmt", "write the notation in canonical form (--check for CI)"),
     ("convert", "convert between the notation, EGN and the JSON form of the model"),
-    ("stats", "statistics over many games, and the Parquet (or CSV) tables behind them"),
+    ("stats", "statistics over many games (a league's table: --league), and the Parquet (or CSV) tables behind them"),
+    ("standings", "a night's or a season's standings, as the score sheets had them and as corrected"),
     ("simulate", "generate games, optionally with known mistakes"),
 )
 
@@ -137,16 +138,13 @@ def _audit(args: argparse.Namespace, files: list[tuple[Path, str]], forced, over
     jobs = args.jobs or default_jobs()
     codes: Counter[str] | None = Counter() if args.statistics else None
     progress = Progress(err, total_bytes([p for p, _ in files]), enabled=not args.quiet)
-    runner = None
-    if args.dask:
-        from .cluster import ClusterError, dask_runner
+    from .cluster import ClusterError, open_runner
 
-        try:
-            runner = dask_runner(args.dask, jobs)
-            jobs = runner.workers  # the units are cut for the cluster's workers
-        except ClusterError as e:
-            err.write(f"euchre-audit: --dask: {e}\n")
-            return EXIT_USAGE
+    try:
+        runner, jobs = open_runner(args.dask, jobs)  # the units are cut for the cluster's workers
+    except ClusterError as e:
+        err.write(f"euchre-audit: --dask: {e}\n")
+        return EXIT_USAGE
     try:
         if args.output is None:
             color, width = _terminal(out, args.color)

@@ -10,11 +10,10 @@ share, as must ``stats --out``'s folder; ``docs/scale.md`` says how to set one u
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from .pool import WINDOW_PER_JOB
+from .pool import in_order
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -45,18 +44,8 @@ class DaskRunner:
 
     def __call__(self, work: Callable[[T], R], items: Iterable[T], setup: Callable[..., None],
                  setup_args: tuple[Any, ...]) -> Iterator[R]:
-        window = max(2, self.workers * WINDOW_PER_JOB)
-        pending: deque[Any] = deque()
-        try:
-            for item in items:
-                pending.append(self.client.submit(_task, work, setup, setup_args, item, pure=False))
-                if len(pending) >= window:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
+        yield from in_order(lambda item: self.client.submit(_task, work, setup, setup_args, item, pure=False),
+                            items, self.workers)
 
     def close(self) -> None:
         self.client.close()
@@ -78,3 +67,12 @@ def dask_runner(address: str, jobs: int) -> DaskRunner:
         return DaskRunner(Client(address, timeout=CONNECT_TIMEOUT))
     except (OSError, TimeoutError, ValueError) as err:
         raise ClusterError(f"no Dask scheduler answers at {address} ({err})") from None
+
+
+def open_runner(address: str | None, jobs: int) -> tuple[DaskRunner | None, int]:
+    """The runner for ``--dask ADDRESS`` and the number of workers to cut the units for; no
+    runner (the process pool, ``jobs`` workers) without it. Raises :class:`ClusterError`."""
+    if not address:
+        return None, jobs
+    runner = dask_runner(address, jobs)
+    return runner, runner.workers

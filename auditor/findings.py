@@ -28,6 +28,7 @@ class Category(str, Enum):
     SCORE = "score"
     GAME = "game"
     CLAIM = "claim"
+    EVENT = "event"  # across the games of a night or a season (the Round and Table tags)
 
 
 class Severity(str, Enum):
@@ -513,6 +514,22 @@ CLAIM_MISPLACED = _code(
     "or after a trick that is not whole.",
     "The claim says nothing the record can score; the hand is scored from what was played.",
     _CLAIM_HAND + "claim S 3\n",
+)
+
+
+# --- event (across the games of a night) -------------------------------------
+_NIGHT_TABLE = (
+    '[Event "Legion Hall Progressive"]\n[Date "2026-12-08"]\n[Round "3"]\n[Table "{table}"]\n'
+    '[North "{north}"]\n[East "Bob"]\n[South "{south}"]\n[West "{west}"]\n[Rules "progressive"]\n'
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S\n"
+)
+PLAYER_AT_TWO_TABLES = _code(
+    "E901", "player-at-two-tables", Category.EVENT, E,
+    "A player is named at two tables in the same round of a night (the same `Event`, `Date` and `Round` tags, two `Table` tags).",
+    "Nobody plays two tables at once: one of the two seats is written under the wrong name, or a player moved "
+    "before the round ended; either way the night's standings credit that player twice until the director says which seat was theirs.",
+    _NIGHT_TABLE.format(table=1, north="Alice", south="Carol", west="Dan")
+    + _NIGHT_TABLE.format(table=2, north="Erin", south="Gail", west="Hank"),
 )
 
 

@@ -15,6 +15,7 @@ _TITLES = {
     Category.SCORE: "Score",
     Category.GAME: "Game",
     Category.CLAIM: "Claims",
+    Category.EVENT: "Event (across the games of a night)",
 }
 
 

@@ -7,7 +7,7 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 #: how many units may be queued or finished but not yet written, per worker
@@ -65,16 +65,23 @@ def run_ordered(
             yield work(item)
         return
     context = multiprocessing.get_context(start_method)
-    pending: deque[Future[R]] = deque()
-    window = max(2, jobs * WINDOW_PER_JOB)
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(setup, setup_args)) as pool:
-        try:
-            for item in items:
-                pending.append(pool.submit(work, item))
-                if len(pending) >= window:
-                    yield pending.popleft().result()
-            while pending:
+        yield from in_order(lambda item: pool.submit(work, item), items, jobs)
+
+
+def in_order(submit: Callable[[T], Any], items: Iterable[T], workers: int) -> Iterator[Any]:
+    """The results of ``submit(item)`` (a future: ``.result()``, ``.cancel()``) in input order,
+    at most ``WINDOW_PER_JOB`` per worker in flight; what is still pending is cancelled when the
+    consumer stops early. Shared by the process pool and the Dask runner."""
+    window = max(2, workers * WINDOW_PER_JOB)
+    pending: deque[Any] = deque()
+    try:
+        for item in items:
+            pending.append(submit(item))
+            if len(pending) >= window:
                 yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()

@@ -14,6 +14,7 @@ from .audit import FileAudit
 from .findings import Finding
 from .replay.results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
+from .standings.seating import NightFinding
 
 def finding_dict(path: str, f: Finding) -> dict[str, Any]:
     return {
@@ -77,7 +78,7 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
     }
 
 
-def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
+def write_json(audits: Iterable[FileAudit], out: TextIO, night: Iterable[NightFinding] = ()) -> None:
     findings: list[dict[str, Any]] = []
     games: list[dict[str, Any]] = []
     problems: list[str] = []
@@ -86,6 +87,7 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
         for game in audit.games:
             games.append(game_dict(audit.path, game))
             findings.extend(finding_dict(audit.path, f) for f in game.all_findings())
+    findings.extend(finding_dict(n.file, n.finding) for n in night)  # across the games of a night (E901)
     json.dump({"findings": findings, "games": games, "errors": problems}, out, indent=2, ensure_ascii=False)
     out.write("\n")
 

@@ -181,3 +181,12 @@ def test_the_player_view_keeps_its_order_with_analysis(capsys) -> None:  # type:
         assert main(["stats", "samples", "--jobs", "1", "--format", "csv", *extra]) == 0
         views.append([line.split(",")[:17] for line in capsys.readouterr().out.splitlines()])
     assert views[0] == views[1] and len(views[0]) > 4
+
+
+def test_a_range_of_dates_keeps_the_play_quality_of_its_games(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["stats", "samples/club-night.txt", "--jobs", "1", "--format", "csv", "--analysis"]) == 0
+    whole = capsys.readouterr().out
+    assert main(["stats", "samples/club-night.txt", "--jobs", "1", "--format", "csv", "--analysis", "--since", "2026-11-24"]) == 0
+    assert capsys.readouterr().out == whole and whole.splitlines()[0].endswith(",perfect_pct")
+    assert main(["stats", "samples/club-night.txt", "--jobs", "1", "--format", "csv", "--analysis", "--since", "2026-11-25"]) == 0
+    assert "perfect_pct" not in capsys.readouterr().out  # no game in the range: nothing analysed

@@ -28,6 +28,7 @@ BUNDLED_SEEDS = {
     "joker": "003_207a972666234653.txt",
     "euchre32-five": "003_207a972666234653.txt",
     "euchre28": "000_831a3438ac97385b.txt",
+    "progressive": "003_207a972666234653.txt",
 }
 
 LONER_LEADS = LONER_ON_DEALERS_LEFT_LEADS  # legal under bicycle, a wrong leader under hoyle

@@ -110,6 +110,7 @@ class GameResult:
     finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
     deals: int = 0  # the hands dealt in the record, those the numbers show missing included
     deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
+    ranking: str = "points"  # standings.*: how players are ranked over the games (StandingsRules.text)
     tokens: tuple[int, int] | None = None  # four-trick tokens held at the end (NS, EW); None: no tokens in the rules
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured

@@ -338,6 +338,58 @@ class GameRules(_Strict):
         return self
 
 
+class RankBy(str, Enum):
+    POINTS = "points"
+    """The most points, each player credited with the points their side scored while they sat in it."""
+    GAMES_WON = "games-won"
+    """The most games won (in a night of one game a round: rounds won)."""
+
+
+class TieBreak(str, Enum):
+    POINTS = "points"
+    """More points."""
+    GAMES_WON = "games-won"
+    """More games won."""
+    LONE_HANDS = "lone-hands"
+    """More lone hands made."""
+    EUCHRES = "euchres"
+    """More euchres inflicted (the player's side defending)."""
+
+
+class StandingsRules(_Strict):
+    """How the players of a night or a season are ranked (``euchre-audit standings``); no game's ruling depends on it."""
+
+    rank_by: RankBy = Field(
+        default=RankBy.POINTS,
+        description="What ranks the players: `points` (each player's total of the points their side scored in the games "
+        "they sat in) or `games-won`.",
+    )
+    tie_break: Annotated[list[TieBreak], Field(max_length=4)] = Field(
+        default=[],
+        description="What decides between players level on `rank_by`, in order: `points`, `games-won`, `lone-hands`, "
+        "`euchres`; players still level share the place.",
+    )
+
+    @field_validator("tie_break")
+    @classmethod
+    def _each_once(cls, value: list[TieBreak]) -> list[TieBreak]:
+        if len(set(value)) != len(value):
+            raise ValueError("a tie-break is listed twice")
+        return value
+
+    @property
+    def text(self) -> str:
+        """``points`` or ``points then games-won, lone-hands``: how a game's results table names its ranking."""
+        ties = ", ".join(t.value for t in self.tie_break)
+        return self.rank_by.value + (f" then {ties}" if ties else "")
+
+    @classmethod
+    def from_text(cls, text: str) -> StandingsRules:
+        """The rules that :attr:`text` wrote."""
+        rank_by, _, ties = text.partition(" then ")
+        return cls(rank_by=RankBy(rank_by), tie_break=[TieBreak(t) for t in ties.split(", ") if t])
+
+
 class DrinkRules(_Strict):
     """Drinking-game rules (seed 000, rules 1-8); absent in most rulesets."""
 
@@ -368,6 +420,7 @@ class Ruleset(_Strict):
     renege: RenegeRules = Field(default_factory=RenegeRules, description="The penalty for a called renege.")
     claims: ClaimRules = Field(default_factory=ClaimRules, description="Claims of the tricks not played.")
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
+    standings: StandingsRules = Field(default_factory=StandingsRules, description="How players are ranked over a night or a season.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
 
     @field_validator("scoring")

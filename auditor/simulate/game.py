@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from ..cards import Seat, Team
 from ..rules.schema import AfterThrowIn, Ruleset
@@ -11,6 +12,16 @@ from .dealing import build_deck
 from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, InjectedError, SimGame
 from .hand import HandSimulator
 from .scoring import Tokens, capped
+
+
+class NightSeat(NamedTuple):
+    """Where a game of a night is played: its event and date, round and table, and the players N, E, S, W."""
+
+    event: str
+    date: str
+    round: int
+    table: int
+    players: tuple[str, str, str, str]
 
 
 def set_tag(overrides: Sequence[str]) -> str | None:
@@ -49,10 +60,13 @@ class GameSimulator:
                 return team
         return None
 
-    def tags(self, players: tuple[str, ...], event: str, day: int) -> list[str]:
+    def tags(self, players: tuple[str, ...], event: str, day: int, seat: NightSeat | None = None) -> list[str]:
+        when = seat.date if seat is not None else f"2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"
+        place = [f'[Round "{seat.round}"]', f'[Table "{seat.table}"]'] if seat is not None else []
         tags = [
             f'[Event "{event}"]',
-            f'[Date "2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"]',
+            f'[Date "{when}"]',
+            *place,
             f'[North "{players[0]}"]',
             f'[East "{players[1]}"]',
             f'[South "{players[2]}"]',
@@ -62,13 +76,16 @@ class GameSimulator:
         changes = set_tag(self.overrides)
         return tags + [changes] if changes is not None else tags
 
-    def run(self) -> SimGame:
+    def run(self, seat: NightSeat | None = None) -> SimGame:
+        """A game; ``seat`` places it at a table of a night (its players, event, date, round and table)."""
         rng, rules = self.rng, self.rules
         players = tuple(rng.sample(PLAYERS, 4))
         event = rng.choice(EVENTS)
+        if seat is not None:
+            players, event = seat.players, seat.event
         game = SimGame(self.number, players, event)  # type: ignore[arg-type]
         day = 1 + rng.randrange(28)
-        game.lines.extend(self.tags(players, event, day))
+        game.lines.extend(self.tags(players, event, day, seat))
         dealer = Seat(rng.randrange(4))
         sheet_off_ns = sheet_off_ew = 0  # what the sheet's wrong entries added, carried forward
         number = 0

@@ -1,4 +1,5 @@
-"""The statistics tables (games, hands, plays, findings; analysis with ``stats --analysis``) as polars data.
+"""The five statistics tables (games, hands, plays, findings, players) and, with ``stats --analysis``, the
+``analysis`` table, as polars data.
 
 Rows are collected from audit results (:class:`GameResult`,
 :class:`HandResult`, :class:`PlayFact`, :class:`Finding`) into columns,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import astuple
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,8 @@ import polars as pl
 from ..cards import JOKER, RANKS, SUITS, Card, Seat, Suit, Team
 from ..findings import REGISTRY, Category, Severity
 from ..replay.results import GameResult, HandResult, Outcome
+from ..standings.box import COLUMNS as BOX_COLUMNS
+from ..standings.box import player_games
 
 from .layout import HIVE_NULL, MARKER, TABLES
 
@@ -45,6 +49,7 @@ CODE = pl.Enum(list(REGISTRY))
 CODE_NAME = pl.Enum([c.name for c in REGISTRY.values()])
 CATEGORY = pl.Enum([c.value for c in Category])
 SEVERITY = pl.Enum([s.value for s in Severity])
+RESULT = pl.Enum(["won", "lost", "tied"])
 #: every tag of a game, in the order written: a list of {name, value} (Parquet: a list of structs)
 TAGS = pl.List(pl.Struct({"name": pl.String, "value": pl.String}))
 
@@ -72,6 +77,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
         "seat": SEAT, "code": CODE, "name": CODE_NAME, "category": CATEGORY,
         "severity": SEVERITY, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+    },
+    # a player's line of each game (auditor.standings.box): what standings and league tables sum
+    "players": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.Date, "round": pl.String,
+        "table": pl.String, "player": pl.String, "seat": SEAT, "side": TEAM, "partners": pl.String,
+        "side_first": pl.Boolean, "points": pl.Int32, "against": pl.Int32, "sheet_points": pl.Int32, "sheet_against": pl.Int32,
+        "result": RESULT, "sheet_result": RESULT,
+        **{c: pl.Int32 for c in ("hands", "calls", "calls_r1", "made_r1", "calls_r2", "made_r2", "lone_calls", "lone_made",
+                                 "euchres", "euchred", "plays", "reneges", "left_bower_errors", "line", "column")},
+        "ranking": pl.String, "corrections": pl.String,
     },
     # written by stats --analysis (auditor/stats/analysis.py); empty without it
     "analysis": {
@@ -102,6 +117,13 @@ def _date(text: str | None) -> datetime.date | None:
         return None
 
 
+def player_row(line: Any) -> tuple[Any, ...]:
+    """A player's line of a game (:class:`auditor.standings.box.PlayerGame`) as a row of the players table."""
+    row = list(astuple(line))
+    row[BOX_COLUMNS.index("date")] = _date(line.date)
+    return tuple(row)
+
+
 class TableBatch:
     """Columns of the four tables for some games, ready to become DataFrames."""
 
@@ -128,6 +150,10 @@ class TableBatch:
             g[key].append(value)
         for hand in game.hands:
             self._add_hand(label, game.index, event, players, hand)
+        rows = self.columns["players"]
+        for line in player_games(label, game):
+            for key, value in zip(BOX_COLUMNS, player_row(line)):
+                rows[key].append(value)
         f = self.columns["findings"]
         for finding in findings:
             for key, value in (
