@@ -181,3 +181,22 @@ def test_the_ruling_reads_the_claim_aloud(tmp_path, capsys) -> None:  # type: ig
     assert "    Points: NS (Alice and Carol) score 1 point, EW (Bob and Dan) nothing for hand 1.\n" in out
     assert ("  note: hand 2: Carol (South) claimed 2 of the last 3 tricks for NS (Alice and Carol): the claim holds "
             "against every defence\n") in out
+
+
+# club night hand 3: N alone in hearts takes the first trick; after it N (JD JH QC AC) claims the rest,
+# which no defence of E's and W's can stop (both bowers, then the clubs: the KC was turned down)
+LONE = """\
+hand 3 dealer S
+deal W: TC KH TH KS AD  N: AC JD QC JH AH  E: JS KD 9H AS QS  S: QH 9S TS TD 9D
+up KC
+bid W pass, N pass, E pass, S pass, W pass, N call H alone
+trick E:9H W:KH N:AH
+claim N
+"""
+
+
+def test_a_lone_hand_claims_against_the_two_defenders() -> None:
+    hand = audit_text(LONE)[0].hands[0]
+    assert not [f for f in hand.findings if f.code in (CLAIM_FAILS, CLAIM_MISPLACED)]
+    assert hand.notes == ("hand 3: N claimed the last 4 tricks for NS: the claim holds against every defence",)
+    assert (hand.tricks_ns, hand.outcome, hand.points_ns) == (5, Outcome.LONE_MARCH, 4)
