@@ -6,8 +6,17 @@ club-night sample; each sentence was checked by hand against the deal.
 
 from __future__ import annotations
 
+import io
+import re
+
+import pytest
+
+from auditor.analysis.gains import OFFENCES
+from auditor.cards import Team
 from auditor.findings import LEFT_BOWER_LED, LEFT_BOWER_ONLY_TRUMP, RENEGE
 from auditor.replay.results import Outcome
+from auditor.rules.loader import load_ruleset
+from auditor.simulate import simulate, write_games
 from conftest import SAMPLES, audit_text
 
 # W ordered clubs (W deals and takes the JC).  In trick 1 N leads AH and E, holding 9H, trumps it with KC.
@@ -87,3 +96,36 @@ def test_without_the_deal_nothing_is_measured() -> None:
     text = SUMMER_OPEN.replace("deal N: TC TH JH AH QD  E: TD TS QS KC 9H  S: KS JS 9C KD AD  W: JD QH 9S QC AC\n", "")
     _, finding = _finding(text, RENEGE, ["renege.restore_equity=true"])
     assert not any(line.startswith("with ") for line in finding.proof)
+
+
+# --- over generated games -----------------------------------------------------------------------
+
+_GAINED = re.compile(r"gained them (a trick|(\d) tricks)")
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_restore_equity_moves_exactly_what_the_ruling_says_was_gained(seed: int) -> None:
+    """Over generated games with injected reneges: every offence in a hand with its deal is measured, and under
+    renege.restore_equity the hand's tricks move by what its sentence says was gained, to the other side."""
+    text = io.StringIO()
+    write_games(simulate(load_ruleset("hoyle"), 40, seed, 0.5), text, io.StringIO())
+    plain = audit_text(text.getvalue(), "hoyle")
+    fair = audit_text(text.getvalue(), "hoyle", ["renege.restore_equity=true"])
+    measured = moved = 0
+    for game, corrected in zip(plain, fair):
+        for hand, other in zip(game.hands, corrected.hands):
+            offences = [f for f in hand.findings if f.code.code in OFFENCES and f.trick]
+            if not offences or hand.tricks_ns is None:
+                assert (other.tricks_ns, other.tricks_ew) == (hand.tricks_ns, hand.tricks_ew)
+                continue
+            (offence,) = offences  # the generator injects one mistake a hand
+            sentence = next((str(p) for p in offence.proof if str(p).startswith("with ")), None)
+            assert sentence is not None, offence  # the deal is written: what it gained is always said
+            measured += 1
+            found = _GAINED.search(sentence)
+            gained = 0 if found is None else 1 if found.group(2) is None else int(found.group(2))
+            sign = -1 if offence.seat.team is Team.NS else 1  # type: ignore[union-attr]
+            assert other.tricks_ns == hand.tricks_ns + sign * gained
+            assert other.tricks_ns + other.tricks_ew == hand.tricks_ns + hand.tricks_ew
+            moved += gained > 0
+    assert measured >= 5 and moved >= 1
