@@ -32,7 +32,8 @@ COMMANDS_HELP = (
     ("codes", "list the finding codes, or explain one with its example"),
     ("fmt", "write the notation in canonical form (--check for CI)"),
     ("convert", "convert between the notation, EGN and the JSON form of the model"),
-    ("stats", "statistics over many games, and the Parquet (or CSV) tables behind them"),
+    ("stats", "statistics over many games (a league's table: --league), and the Parquet (or CSV) tables behind them"),
+    ("standings", "a night's or a season's standings, as the score sheets had them and as corrected"),
     ("simulate", "generate games, optionally with known mistakes"),
 )
 

@@ -3,7 +3,7 @@
     euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format FORMAT] [-o OUT]   (auditor.audit_command)
     euchre-audit rules [NAME] [--schema]
     euchre-audit codes [CODE]
-    euchre-audit fmt|convert|stats|simulate ...
+    euchre-audit fmt|convert|stats|standings|simulate ...
 
 A command's name wins over a file of that name (``euchre-audit -- stats`` audits a file called stats).
 
@@ -89,6 +89,12 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return run(argv, out, err)
 
 
+def run_standings(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from .standings.command import run_standings as run  # imported on use: polars loads slowly
+
+    return run(argv, out, err)
+
+
 def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     from .convert import run_fmt as run
 
@@ -104,6 +110,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "simulate": run_simulate,
     "stats": run_stats,
+    "standings": run_standings,
     "rules": run_rules,
     "codes": run_codes,
     "fmt": run_fmt,

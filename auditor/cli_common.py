@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from datetime import date
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 #: the most worker processes ``--jobs`` may ask for (more than any machine's cores gain nothing)
@@ -25,3 +26,11 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n(see {self.prog} --help)\n")
+
+
+def iso_date(text: str) -> date:
+    """An argparse type for ``--since`` / ``--until``: a day written YYYY-MM-DD."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date written YYYY-MM-DD: {text[:40]!r}") from None

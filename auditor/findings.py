@@ -27,6 +27,8 @@ class Category(str, Enum):
     LEFT_BOWER = "left-bower"
     SCORE = "score"
     GAME = "game"
+    CLAIM = "claim"
+    EVENT = "event"  # across the games of a night or a season (the Round and Table tags)
 
 
 class Severity(str, Enum):
@@ -529,6 +531,46 @@ HAND_NUMBER_OUT_OF_SEQUENCE = _code(
     "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
     "hand 5 dealer E\nbid S pass, W pass, N pass, E pass, S pass, W pass, N pass, E pass\n"
     "hand 3 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
+)
+
+
+# --- claims ---------------------------------------------------------------
+_CLAIM_HAND = (
+    "hand 1 dealer N\n"
+    "deal N: 9C 9D AD QC TH  E: 9H 9S KC KH KS  S: AC AS JD JH QS  W: AH JC KD QD TC\nup JS\n"
+    "bid E pass, S pass, W pass, N pass, E pass, S call H\n"
+    "trick E:9H S:JD W:AH N:TH\ntrick S:AC W:JC N:9C E:KC\ntrick S:AS W:KD N:9D E:9S\n"
+)
+CLAIM_FAILS = _code(
+    "C901", "claim-fails", Category.CLAIM, E,
+    "A claim (`claim <seat> [<n>]`) that some defence beats: with the whole deal written, the claimer's side is not sure "
+    "of the tricks it claimed; the finding shows the line of play that beats it, in the players' names.",
+    "A claim is scored as if the tricks had been played; one the cards do not back takes tricks the claimer's side "
+    "might not have won, and `claims.failed` says who gets them.",
+    _CLAIM_HAND + "claim S\n",
+)
+CLAIM_MISPLACED = _code(
+    "C902", "claim-misplaced", Category.CLAIM, E,
+    "A claim that cannot be: more tricks than are left, after every trick was written, in a hand nobody played, "
+    "or after a trick that is not whole.",
+    "The claim says nothing the record can score; the hand is scored from what was played.",
+    _CLAIM_HAND + "claim S 3\n",
+)
+
+
+# --- event (across the games of a night) -------------------------------------
+_NIGHT_TABLE = (
+    '[Event "Legion Hall Progressive"]\n[Date "2026-12-08"]\n[Round "3"]\n[Table "{table}"]\n'
+    '[North "{north}"]\n[East "Bob"]\n[South "{south}"]\n[West "{west}"]\n[Rules "progressive"]\n'
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call S\n"
+)
+PLAYER_AT_TWO_TABLES = _code(
+    "E901", "player-at-two-tables", Category.EVENT, E,
+    "A player is named at two tables in the same round of a night (the same `Event`, `Date` and `Round` tags, two `Table` tags).",
+    "Nobody plays two tables at once: one of the two seats is written under the wrong name, or a player moved "
+    "before the round ended; either way the night's standings credit that player twice until the director says which seat was theirs.",
+    _NIGHT_TABLE.format(table=1, north="Alice", south="Carol", west="Dan")
+    + _NIGHT_TABLE.format(table=2, north="Erin", south="Gail", west="Hank"),
 )
 
 

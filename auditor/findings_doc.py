@@ -14,6 +14,8 @@ _TITLES = {
     Category.LEFT_BOWER: "Left bower",
     Category.SCORE: "Score",
     Category.GAME: "Game",
+    Category.CLAIM: "Claims",
+    Category.EVENT: "Event (across the games of a night)",
 }
 
 

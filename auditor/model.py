@@ -166,6 +166,16 @@ class RenegeCall:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """``claim <seat> [<n>]``: after the written tricks, ``seat`` shows its cards and claims ``tricks`` of the rest
+    for its side (None: all of them); the rest are not played."""
+
+    seat: Seat
+    pos: Pos
+    tricks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Comment:
     """A ``# ...`` comment, kept so that a formatter can put it back.
 
@@ -278,6 +288,7 @@ class HandRecord:
     discard_pos: Pos = NOWHERE
     tricks: tuple[TrickRecord, ...] = ()
     reneges: tuple[RenegeCall, ...] = ()
+    claim: Claim | None = None  # the tricks after the written ones were claimed, not played
     score: SidePoints | None = None
     trick_counts: SidePoints | None = None
     #: the piles dealt face down and face up on the table (``deck.tableau``), per seat

@@ -23,6 +23,7 @@ The document (documented in ``docs/egn.md``) is::
                            "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
+            "claim": {"seat": "N", "tricks": 2 | null},  (only when the tricks after the written ones were claimed)
             "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
             "score": {"NS": 2, "EW": 0} | null, "comments": [COMMENT]}
     (per player where each plays for himself: {"N": 4, "E": 2, "W": 7})
@@ -48,6 +49,7 @@ from .model import (
     BrokenHand,
     Call,
     CallKind,
+    Claim,
     Comment,
     Exchange,
     ExchangeKind,
@@ -123,6 +125,7 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
         "tricks": [[{"seat": p.seat.name if p.seat is not None else None, "card": str(p.card)} for p in t.plays] for t in hand.tricks],
+        **({"claim": {"seat": hand.claim.seat.name, "tricks": hand.claim.tricks}} if hand.claim is not None else {}),
         "reneges": [r.seat.name for r in hand.reneges],
         "trick_counts": _points(hand.trick_counts),
         "score": _points(hand.score),
@@ -284,6 +287,13 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
             plays.append(Play(seat, _card(card_node, "a played card"), card_node.pos))
         tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else t.pos))
     hand.tricks = tuple(tricks)
+    claim = node.get("claim")
+    if claim is not None and _need(claim, node, "claim", dict, optional=True) is not None:
+        claimed = claim.value.get("tricks")
+        tricks_claimed = _need(claimed, claim, "claim.tricks", int, optional=True) if claimed is not None else None
+        if tricks_claimed is not None and not 0 <= tricks_claimed <= 99:
+            raise _Bad("claim.tricks must be 0 to 99, or null for all the rest", claim.pos)
+        hand.claim = Claim(_seat(claim.value.get("seat") or claim, "claim.seat"), claim.pos, tricks_claimed)
     hand.reneges = tuple(RenegeCall(_seat(r, "a renege's seat"), r.pos) for r in _need(node.get("reneges"), node, "reneges", list, optional=True) or [])
     hand.trick_counts = _team_points(node.get("trick_counts"), node, "trick_counts")
     hand.score = _team_points(node.get("score"), node, "score")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .audit import FileAudit, RulesetChooser, audit_games
+from .audit import FileAudit, RulesetChooser, audit_games, audit_records
 from .findings import Severity
 from .replay.results import GameResult
 from .rules.loader import RulesetError
@@ -25,6 +25,10 @@ from .ruling.summary import Summary
 from .formats import stream_format
 from .ruling.text import TextStyle, write_findings, write_summary
 from .selection import Selection
+from .standings.box import PlayerGame, player_games
+from .standings.seating import NightFinding, Seating, SeatingCheck, seatings
+from .standings.seating import write_lint as write_night_lint
+from .standings.seating import write_text as write_night_text
 from .textfile import InputError
 from .pool import WINDOW_PER_JOB, default_jobs, fewer_collections, run_ordered
 from .units import (
@@ -34,6 +38,10 @@ from .units import (
 
 if TYPE_CHECKING:
     from .progress import Progress
+
+#: the HTML ruling ends with the standings of its games of a night (Round tags) up to this many players' lines
+#: (a season is ranked by ``euchre-audit standings``, which sums Parquet tables)
+PAGE_STANDINGS_LINES = 40_000
 
 #: what callers imported from here before cutting and the pool had modules of their own
 __all__ = [
@@ -67,6 +75,8 @@ class UnitAudit:
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
     codes: Counter[str] = field(default_factory=Counter)  # findings per code (--statistics)
+    seatings: list[Seating] = field(default_factory=list)  # who sat where in the games of a round (E901)
+    lines: list[PlayerGame] = field(default_factory=list)  # html: the players' lines of a night's games (standings)
 
 
 _options: AuditOptions | None = None
@@ -101,6 +111,17 @@ def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
         problems.extend(err.problems[1:])
 
 
+def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+    """:func:`audited_games` with each game's record and ruleset."""
+    try:
+        yield from audit_records(unit_games(unit), _chooser(unit), unit.label)
+    except InputError as err:
+        problems.append(str(err))
+    except RulesetError as err:
+        problems.append(f"{unit.path}: {err.problems[0]}")
+        problems.extend(err.problems[1:])
+
+
 def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     """Audit one unit and render it (or keep its games, for json).
 
@@ -118,6 +139,10 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     selection = _options.selection
     games = 0
     for game in audited_games(unit, result.problems):
+        found = list(seatings(unit.label, game))
+        result.seatings.extend(found)
+        if fmt == "html" and found:  # a game of a night: its standings end the page
+            result.lines.extend(player_games(unit.label, game))
         if selection is not None:
             game = selection.apply(game)
         games += 1
@@ -173,6 +198,8 @@ def run_audit_units(
     audits: list[FileAudit] = []
     summary = Summary()
     problems: list[str] = []
+    check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
+    lines: list[PlayerGame] = []  # html: the lines of a night's games, for its standings
     streamed = stream_format(options.format)
     if progress is not None:
         out = progress.beside(out)
@@ -212,6 +239,9 @@ def run_audit_units(
                 err.write(f"euchre-audit: {problem}\n")
         problems.extend(result.problems)
         summary.add(result.summary)
+        night.extend(check.add_all(result.seatings))
+        if len(lines) < PAGE_STANDINGS_LINES:
+            lines.extend(result.lines)
         if result.problems:
             any_problem = True
             broken_file = unit.label
@@ -226,12 +256,29 @@ def run_audit_units(
                     streamed.problem(out, problem)
     if progress is not None:
         progress.close()
+    night = _selected(night, options.selection)
+    if codes is not None:
+        codes.update(n.finding.code.code for n in night)
+    summary.add_night(night)
+    any_error = any_error or any(n.finding.level is Severity.ERROR for n in night)
     if options.format == "json":
-        report.write_json(audits, out)
+        report.write_json(audits, out, night)
     elif options.format == "html":
-        write_foot(out, summary, problems)
+        from .ruling.standings_page import night_standings
+
+        write_foot(out, summary, problems, night, *night_standings(lines, PAGE_STANDINGS_LINES))
     elif streamed is not None:
+        streamed.night(out, night)
         streamed.foot(out, problems)
-    elif options.format == "text" and summary.worth_saying and not options.quiet:
-        write_summary(summary, out, TextStyle(options.color, options.width))
+    elif options.format == "lint":
+        write_night_lint(night, out)
+    elif options.format == "text":
+        write_night_text(night, out)
+        if summary.worth_saying and not options.quiet:
+            write_summary(summary, out, TextStyle(options.color, options.width))
     return 2 if any_problem else 1 if any_error else 0
+
+
+def _selected(night: list[NightFinding], selection: Selection | None) -> list[NightFinding]:
+    """The findings across the games that --select and --ignore keep."""
+    return night if selection is None else [n for n in night if selection.wants(n.finding.code)]

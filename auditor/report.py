@@ -15,6 +15,7 @@ from .findings import Finding
 from .cards import Side
 from .replay.results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
+from .standings.seating import NightFinding
 
 
 def by_side(sides: tuple[Side, ...], values: tuple[int, ...] | None) -> dict[str, int] | None:
@@ -80,10 +81,11 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "counted": h.counted,
         "recorded": {side.value: value for side, value in h.recorded.canonical} if h.recorded is not None else None,
         "corrected": by_side(h.sides, h.totals),
+        "notes": [str(n) for n in h.notes],
     }
 
 
-def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
+def write_json(audits: Iterable[FileAudit], out: TextIO, night: Iterable[NightFinding] = ()) -> None:
     findings: list[dict[str, Any]] = []
     games: list[dict[str, Any]] = []
     problems: list[str] = []
@@ -92,6 +94,7 @@ def write_json(audits: Iterable[FileAudit], out: TextIO) -> None:
         for game in audit.games:
             games.append(game_dict(audit.path, game))
             findings.extend(finding_dict(audit.path, f) for f in game.all_findings())
+    findings.extend(finding_dict(n.file, n.finding) for n in night)  # across the games of a night (E901)
     json.dump({"findings": findings, "games": games, "errors": problems}, out, indent=2, ensure_ascii=False)
     out.write("\n")
 

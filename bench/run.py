@@ -19,6 +19,8 @@ process:
   would pay); the memory of each audit is sampled in one more run;
 - the HTML ruling (``--format html``, written game by game to /dev/null), one job and N;
 - ``stats`` building the Parquet tables (``--out``), and ``stats`` over those tables;
+- ``standings`` over those tables (players and partnerships), and the league view (``stats --league``);
+  ``--parquet-only`` times just the tables and what reads them;
 - with ``--baseline REV``, the audit of a git revision (``git archive`` into the work folder),
   ``--jobs 1``, in the same alternation: the table gains its row, and the run says how much
   slower or faster this tree is and whether both wrote the same report;
@@ -197,9 +199,20 @@ def _median(runs: list[Run]) -> Run:
 SECTIONS = ("formats", "cluster", "html", "stats")
 
 
+def parquet_runs(file: str, tables: Path, jobs: int) -> list[Run]:
+    """The tables built from the games, and every view that reads them: stats, the league view, the standings."""
+    runs = [measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"])]
+    runs += [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
+    runs.append(measure("stats --league over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--league"]))
+    runs.append(measure("standings over Parquet", [PY, "-m", "auditor", "standings", str(tables)]))
+    runs.append(measure("standings --by partnership over Parquet", [PY, "-m", "auditor", "standings", str(tables), "--by", "partnership"]))
+    runs.append(measure("standings --format json over Parquet", [PY, "-m", "auditor", "standings", str(tables), "--format", "json"]))
+    return runs
+
+
 def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int = 3,
                baseline: tuple[Path, str] | None = None, games: Games = Games(),
-               sections: tuple[str, ...] = SECTIONS) -> dict[str, object]:
+               sections: tuple[str, ...] = SECTIONS, parquet_only: bool = False) -> dict[str, object]:
     path = generate(hands_wanted, work, seed, games)
     hands = count_hands(path)
     size_mb = path.stat().st_size / 2**20
@@ -209,6 +222,8 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
         measure("floor: read + split words", [PY, "bench/floor.py", file]),
         measure("parse only, 1 process", [PY, "bench/parse_only.py", file]),
     ]
+    if parquet_only:
+        return _report(runs + parquet_runs(file, tables, jobs), hands, size_mb, path, work, hands_wanted, games, jobs)
     audits = [("audit --jobs 1 (text)", [PY, "-m", "auditor", file, "--jobs", "1"]),
               (f"audit --jobs {jobs} (text)", [PY, "-m", "auditor", file, "--jobs", str(jobs)])]
     # timed without the memory sampler, whose CPU the parallel run (both cores busy) would pay;
@@ -239,9 +254,7 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
         runs.append(measure("audit --jobs 1 --format html", [PY, "-m", "auditor", file, "--jobs", "1", "--format", "html", "-o", os.devnull]))
         runs.append(measure(f"audit --jobs {jobs} --format html", [PY, "-m", "auditor", file, "--jobs", str(jobs), "--format", "html", "-o", os.devnull]))
     if "stats" in sections:
-        runs.append(measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"]))
-        views = [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
-        runs += views
+        runs += parquet_runs(file, tables, jobs)
     floor = runs[0]
     print(f"\n{hands:,} hands, {size_mb:.1f} MB ({path.name}); load average before: {os.getloadavg()[0]:.2f}")
     print(f"{'':34} {'hands/s':>10} {'wall s':>8} {'x floor':>8} {'CPU s':>8} {'x floor':>8} {'tree MB':>8} {'1 proc MB':>9}")
@@ -269,12 +282,30 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
               f"{1 / versus[len(versus) // 2]:.3f}x its wall time and {1 / cpu[len(cpu) // 2]:.3f}x its CPU "
               f"(medians of {len(versus)}); the two reports are {'identical' if same else 'DIFFERENT'}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
+    return _save(runs, hands, size_mb, jobs, work, hands_wanted, games, pairs)
+
+
+def _report(runs: list[Run], hands: int, size_mb: float, path: Path, work: Path, hands_wanted: int, games: Games,
+            jobs: int) -> dict[str, object]:
+    """The table of a --parquet-only run."""
+    floor = runs[0]
+    print(f"\n{hands:,} hands, {size_mb:.1f} MB ({path.name}); load average: {os.getloadavg()[0]:.2f}")
+    print(f"{'':40} {'wall s':>8} {'CPU s':>8} {'tree MB':>8} {'1 proc MB':>9}")
+    for r in runs:
+        cpu = "n/a" if "--out" in r.name else f"{r.cpu_seconds:.2f}"
+        print(f"{r.name:40} {r.seconds:8.2f} {cpu:>8} {r.peak_tree_mb:8.0f} {r.peak_process_mb:9.0f}  (x floor {r.seconds / floor.seconds:.1f})")
+    return _save(runs, hands, size_mb, jobs, work, hands_wanted, games, [], "-parquet")
+
+
+def _save(runs: list[Run], hands: int, size_mb: float, jobs: int, work: Path, hands_wanted: int, games: Games,
+          pairs: list[tuple[Run, Run]], kind: str = "") -> dict[str, object]:
+    """The figures, kept as results-N.json (a --parquet-only run: results-N-parquet.json, leaving the full run's)."""
     result = {
         "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],
         "audit_pairs": [[asdict(a), asdict(b)] for a, b in pairs],
     }
-    (work / f"results-{hands_wanted}{games.label}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    (work / f"results-{hands_wanted}{games.label}{kind}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
 
 
@@ -288,6 +319,8 @@ def main() -> int:
     p.add_argument("--baseline", metavar="REV", help="also time the audit of this git revision, alternately, and compare")
     p.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS),
                    help="what to run besides the floor, parsing and the text audits (default: all)")
+    p.add_argument("--parquet-only", action="store_true",
+                   help="time only the Parquet tables and what reads them (stats views, the league view, the standings)")
     p.add_argument("--rules", default="hoyle", metavar="NAME|PATH",
                    help="generate the games under this ruleset (default hoyle), e.g. joker for seed 003's joker")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
@@ -303,7 +336,7 @@ def main() -> int:
     print(f"Python {platform.python_version()}, {os.cpu_count()} cores, parser runtime: {runtime}")
     for size in args.sizes:
         bench_size(size, args.work, args.jobs, args.seed, max(1, args.repeat), baseline, Games(args.rules, tuple(args.overrides)),
-                   tuple(args.sections))
+                   tuple(args.sections), args.parquet_only)
     return 0
 
 

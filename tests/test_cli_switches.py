@@ -55,7 +55,7 @@ def test_help_lists_every_command_with_one_line_each() -> None:
     assert main(["--help"], out, io.StringIO()) == 0
     text = out.getvalue()
     listed = re.findall(r"^  (\S+)\s{2,}\S.*$", text.split("commands:\n", 1)[1], re.MULTILINE)
-    assert listed == ["FILE...", "rules", "codes", "fmt", "convert", "stats", "simulate"]
+    assert listed == ["FILE...", "rules", "codes", "fmt", "convert", "stats", "standings", "simulate"]
     assert set(listed[1:]) == set(COMMANDS)
     assert "about 4 KB a hand" in text  # json's memory is stated
     for fmt in ("text", "lint", "github", "sarif", "jsonl", "json", "html"):
@@ -97,7 +97,7 @@ def test_an_unknown_selector_is_bad_usage() -> None:
     code, out, err = run(CLUB, "--select", "R999,renegade")
     assert code == 2 and out == ""
     assert err == ("euchre-audit: error: --select/--ignore: 'R999' is no finding code, code prefix, name or category "
-                   "(see `euchre-audit codes`; categories: syntax, deal, bid, discard, turn, renege, left-bower, score, game)\n")
+                   "(see `euchre-audit codes`; categories: syntax, deal, bid, discard, turn, renege, left-bower, score, game, claim, event)\n")
 
 
 def test_exit_zero() -> None:

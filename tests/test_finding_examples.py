@@ -15,6 +15,7 @@ from auditor.cards import Seat
 from auditor.egn.reader import read_egn
 from auditor.replay.results import GameResult
 from auditor.findings import REGISTRY, Code
+from auditor.standings.seating import attach
 from conftest import audit_text, codes_of
 
 # The first hand of the issue's example: complete and legal (diamonds trump, NS march).
@@ -35,10 +36,11 @@ EIGHT_PASSES = "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pa
 
 
 def audit_example(code: Code) -> list[GameResult]:
-    """Examples are in the notation, or in EGN where only EGN can say it (a JSON object)."""
+    """Examples are in the notation, or in EGN where only EGN can say it (a JSON object); findings across
+    the games of a night (E901) go with the game they point at, as the audit's parent process finds them."""
     if code.example.lstrip().startswith("{"):
-        return list(audit_games(read_egn(code.example), RulesetChooser(None, list(code.rules))))
-    return audit_text(code.example, "hoyle", list(code.rules))
+        return attach(list(audit_games(read_egn(code.example), RulesetChooser(None, list(code.rules)))))
+    return attach(audit_text(code.example, "hoyle", list(code.rules)))
 
 
 @pytest.mark.parametrize("code", list(REGISTRY.values()), ids=list(REGISTRY))

@@ -31,6 +31,7 @@ BUNDLED_SEEDS = {
     "three-handed": "003_207a972666234653.txt",
     "two-handed": "003_207a972666234653.txt",
     "two-handed-tableau": "003_207a972666234653.txt",
+    "progressive": "003_207a972666234653.txt",
 }
 
 LONER_LEADS = LONER_ON_DEALERS_LEFT_LEADS  # legal under bicycle, a wrong leader under hoyle
@@ -249,7 +250,8 @@ def test_rules_name_prints_the_effective_ruleset_after_inheritance(capsys: pytes
     assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "joker": False, "hand_size": 7, "kitty": 4, "tableau": 0}
     assert printed["table"] == {"seats": ["N", "E", "S", "W"], "sides": "partners"}  # from hoyle.yaml
     assert printed["deal"]["after_throw_in"] == "same-dealer"  # from redeal.yaml
-    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True}  # from hoyle.yaml
+    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True,
+                                 "restore_equity": False}  # from hoyle.yaml
     assert Ruleset.model_validate(printed) == load_ruleset("euchre32")
 
 

@@ -421,7 +421,8 @@ def test_the_tables_are_typed(tmp_path: Path) -> None:
     out = tmp_path / "tables"
     assert main(["stats", "samples", "--out", str(out), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0
     tables = {t: lf.collect() for t, lf in scan_tables(out).items()}
-    games, hands, plays, findings = (tables[t] for t in TABLES)
+    games, hands, plays, findings, players = (tables[t] for t in ("games", "hands", "plays", "findings", "players"))
+    assert tables["analysis"].is_empty()  # without --analysis
     club = games.filter(pl.col("file") == "samples/club-night.txt").row(0, named=True)
     assert club["date"] == datetime.date(2026, 11, 24)
     assert club["tags"][:2] == [{"name": "Event", "value": "Legion Hall Tuesday Euchre"}, {"name": "Date", "value": "2026-11-24"}]
@@ -433,6 +434,11 @@ def test_the_tables_are_typed(tmp_path: Path) -> None:
     assert {"JK", "7C", "AS"} <= set(plays.schema["card"].categories)
     assert findings.filter(pl.col("code") == "R501")["category"].unique().to_list() == ["renege"]
     assert isinstance(findings.schema["severity"], pl.Enum)
+    # the players table: a row per seat, typed as the games' (the date a Date, seats and sides Enums)
+    seats = players.filter(pl.col("file") == "samples/club-night.txt", pl.col("game") == 1)
+    assert seats["seat"].to_list() == ["N", "S", "E", "W"] and seats["side"].to_list() == ["NS", "NS", "EW", "EW"]
+    assert seats["date"].to_list() == [datetime.date(2026, 11, 24)] * 4
+    assert isinstance(players.schema["result"], pl.Enum) and seats["result"].to_list() == ["won", "won", "lost", "lost"]
 
 
 @pytest.mark.usefixtures("at_root")

@@ -27,7 +27,7 @@ from ..model import (
 )
 from ..table import FOUR, SEAT_WORDS, Table, make_table, spelled
 from ..rules.loader import load_ruleset
-from .annotations import call_comment, play_comment
+from .annotations import call_comment, play_comment, read_claim
 from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
 from .rules import EGN_DEFAULTS, SET_TAG, from_egn
@@ -246,6 +246,14 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
             return result
     if deal.get("alternativeLines") is not None:
         builder.note("EGN alternativeLines (analysis of other ways to play) are not audited")
+    if hand.claim is None and not hand.tricks and hand.calls:  # a claim before any card: on the last call
+        last = f"# call {len(hand.calls)} ({hand.calls[-1].seat}): "
+        for comment in comments:
+            claim = read_claim(comment.text[len(last):], comment.pos) if comment.text.startswith(last) else None
+            if claim is not None:
+                hand.claim = claim
+                comments.remove(comment)
+                break
     hand.comments = tuple(comments)
     return hand
 
@@ -349,6 +357,10 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             index = int(key) if key.isdigit() else 0
             trick_no, card_no = _locate(index, sizes)
             for text in texts.value:
+                if index == sum(sizes) - 1 and hand.claim is None:  # the last card's annotation may be a claim
+                    hand.claim = read_claim(text.value, text.pos)
+                    if hand.claim is not None:
+                        continue
                 comments.append(Comment(play_comment(trick_no, card_no, text.value), f"trick{trick_no}", False, text.pos))
     return None
 

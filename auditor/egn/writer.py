@@ -30,7 +30,7 @@ from ..model import BrokenHand, CallKind, Exchange, GameRecord, HandRecord
 from ..rules.schema import Ruleset
 from ..table import SEAT_WORDS, Table, spelled, table_of
 from ..textfile import InputError
-from .annotations import parse_call_comment, parse_play_comment
+from .annotations import claim_annotation, parse_call_comment, parse_play_comment
 from .exchanges import kitty_kind
 from .rules import SET_TAG, to_egn
 from .seating import seats_by_rules
@@ -147,6 +147,8 @@ def _deal(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], 
         phases.append(_bidding(hand, rules, table, warn))
     if hand.tricks:
         phases.append(_trick_play(hand, rules, warn, len(phases)))
+    if hand.claim is not None and not hand.tricks and not hand.calls:
+        warn(f"EGN carries a claim on the last card or call, and this hand has neither ({claim_annotation(hand.claim)}); it is not kept")
     if hand.reneges:
         warn("EGN has no place for a renege called at the table (renege " + ", ".join(str(r.seat) for r in hand.reneges) + "); it is not kept")
     if hand.score is not None:
@@ -210,6 +212,8 @@ def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str
         parsed = parse_call_comment(comment.text) if comment.anchor == "bid" else None
         if parsed is not None:
             notes.setdefault(str(parsed[0]), []).append(parsed[1])
+    if hand.claim is not None and not hand.tricks and hand.calls:  # no card played: the claim goes on the last call
+        notes.setdefault(str(len(hand.calls) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["callAnnotations"] = notes
     return phase
@@ -272,6 +276,8 @@ def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], n
             trick_no, card_no, text = parsed
             index = sum(sizes[: trick_no - 1]) + card_no - 1
             notes.setdefault(str(index), []).append(text)
+    if hand.claim is not None and sizes:
+        notes.setdefault(str(sum(sizes) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["playAnnotations"] = notes
     return phase

@@ -8,9 +8,12 @@ The ruling (text, HTML), ``lint`` and the one-document ``json`` live in :mod:`au
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..replay.results import GameResult
+
+if TYPE_CHECKING:
+    from ..standings.seating import NightFinding
 
 
 #: every format of the audit's report, as ``--format`` and the configuration file name them
@@ -30,6 +33,9 @@ class StreamFormat:
 
     def problem(self, out: TextIO, text: str) -> None:
         """A file that could not be audited (also said on standard error), where it stopped."""
+
+    def night(self, out: TextIO, found: list[NightFinding]) -> None:
+        """The findings across the games of a night (E901), after the last game and before the foot."""
 
     def foot(self, out: TextIO, problems: list[str]) -> None:
         """Written after the last game."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..replay.results import GameResult
+from ..standings.seating import NightFinding
 from . import StreamFormat
 
 
@@ -23,19 +24,21 @@ def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _annotation(label: str, f: Finding) -> str:
+    kind = "error" if f.level is Severity.ERROR else "warning"
+    message = "\n".join([f"game {f.game}: {f.message}", *(f"- {p}" for p in f.proof)])
+    return (f"::{kind} file={_property(label)},line={f.pos.line},col={f.pos.column},"
+            f"title={_property(f'{f.code.code} {f.code.name}')}::{_data(message)}\n")
+
+
 class GitHubAnnotations(StreamFormat):
     name = "github"
 
     def game(self, label: str, game: GameResult) -> str:
-        lines = []
-        for f in game.all_findings():
-            kind = "error" if f.level is Severity.ERROR else "warning"
-            message = "\n".join([f"game {game.index}: {f.message}", *(f"- {p}" for p in f.proof)])
-            lines.append(
-                f"::{kind} file={_property(label)},line={f.pos.line},col={f.pos.column},"
-                f"title={_property(f'{f.code.code} {f.code.name}')}::{_data(message)}\n"
-            )
-        return "".join(lines)
+        return "".join(_annotation(label, f) for f in game.all_findings())
+
+    def night(self, out: TextIO, found: list[NightFinding]) -> None:
+        out.write("".join(_annotation(n.file, n.finding) for n in found))
 
     def problem(self, out: TextIO, text: str) -> None:
         out.write(f"::error title=euchre-audit::{_data(text)}\n")

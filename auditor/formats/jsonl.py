@@ -2,7 +2,8 @@
 
 A game's line is the game object of ``--format json`` with its findings (each as in ``json``'s
 ``findings`` list) under ``"findings"``.  A file that could not be audited is a line of its own,
-``{"error": "..."}``, where its audit stopped.  Lines are written as games are audited, so memory
+``{"error": "..."}``, where its audit stopped; the findings across the games of a night (E901) are a
+last line, ``{"across_games": [...]}``.  Lines are written as games are audited, so memory
 does not grow with the input; ``jq -c 'select(.findings != [])'`` picks the games with findings.
 """
 
@@ -13,6 +14,7 @@ from typing import TextIO
 
 from ..replay.results import GameResult
 from ..report import finding_dict, game_dict
+from ..standings.seating import NightFinding
 from . import StreamFormat
 
 
@@ -26,3 +28,9 @@ class JsonLines(StreamFormat):
 
     def problem(self, out: TextIO, text: str) -> None:
         out.write(json.dumps({"error": text}, ensure_ascii=False) + "\n")
+
+    def night(self, out: TextIO, found: list[NightFinding]) -> None:
+        """A line of its own for the findings across the games of a night: ``{"across_games": [...]}``."""
+        if found:
+            record = {"across_games": [finding_dict(n.file, n.finding) for n in found]}
+            out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

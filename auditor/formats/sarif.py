@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from .. import __version__
 from ..findings import REGISTRY, Finding, Severity
 from ..replay.results import GameResult
+from ..standings.seating import NightFinding
 from . import StreamFormat
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -51,12 +52,13 @@ def artifact_uri(label: str) -> str:
     return urllib.parse.quote(path.as_posix(), safe="/")
 
 
-def result(label: str, game: GameResult, f: Finding) -> dict[str, Any]:
+def result(label: str, game: GameResult | None, f: Finding) -> dict[str, Any]:
+    """A finding as a SARIF result (``game`` None: a finding across the games of a night, at ``f.game``)."""
     text = "\n".join([f.message, *(f"- {p}" for p in f.proof)])
     location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(label)}}
     if f.pos.line >= 1:
         location["region"] = {"startLine": f.pos.line, "startColumn": max(1, f.pos.column)}
-    properties = {"game": game.index, "hand": f.hand, "trick": f.trick,
+    properties = {"game": game.index if game is not None else f.game, "hand": f.hand, "trick": f.trick,
                   "seat": f.seat.name if f.seat is not None else None, "category": f.category.value}
     if f.points is not None:
         properties["points"] = {side.value: value for side, value in f.points}
@@ -102,6 +104,9 @@ class Sarif(StreamFormat):
 
     def game(self, label: str, game: GameResult) -> str:
         return "".join(",\n" + json.dumps(result(label, game, f), ensure_ascii=False) for f in game.all_findings())
+
+    def night(self, out: TextIO, found: list[NightFinding]) -> None:
+        out.write("".join(",\n" + json.dumps(result(n.file, None, n.finding), ensure_ascii=False) for n in found))
 
     def foot(self, out: TextIO, problems: list[str]) -> None:
         notes = [{"level": "error", "message": {"text": p}} for p in problems]

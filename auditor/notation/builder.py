@@ -394,6 +394,11 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             tableau.extend(value)
         elif kind == "renege":
             reneges.append(value)
+        elif kind == "claim":
+            if hand.claim is not None:
+                repeated.append(("claim", value.pos))
+            else:
+                hand.claim = value
         elif kind == "up":
             if hand.up is not None:
                 repeated.append(("up", value[1]))

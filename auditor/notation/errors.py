@@ -53,6 +53,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "_TRICK": "'trick'",
     "_TRICKS": "'tricks'",
     "_RENEGE": "'renege'",
+    "_CLAIM": "'claim'",
     "_SCORE": "'score'",
     "_TABLEAU": "'tableau'",
     "SIDE": "a side (NS, EW, or a player's seat)",

@@ -115,6 +115,7 @@ def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
     for name, pos in (("up", hand.up_pos if hand.up is not None else None),
                       ("discard", hand.discard_pos if hand.discard is not None else None),
                       ("bid", hand.lone_defense.pos if hand.lone_defense is not None else None),
+                      ("claim", hand.claim.pos if hand.claim is not None else None),
                       ("score", hand.score.pos if hand.score is not None else None),
                       ("tricks", hand.trick_counts.pos if hand.trick_counts is not None else None)):
         if pos is not None:

@@ -4,7 +4,7 @@ reader, which shows the canonical line when it reads a line written another way.
 from __future__ import annotations
 
 from ..cards import Card, Seat, Suit
-from ..model import Call, CallKind, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
+from ..model import Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
 
 
 def tag_line(tag: Tag) -> str:
@@ -31,6 +31,10 @@ def call_text(call: Call) -> str:
 
 def up_text(card: Card, named: Suit | None) -> str:
     return f"up {card}" + (f" {named.letter}" if named is not None else "")
+
+
+def claim_text(claim: Claim) -> str:
+    return f"claim {claim.seat}" + (f" {claim.tricks}" if claim.tricks is not None else "")
 
 
 def defense_text(defense: LoneDefense) -> str:

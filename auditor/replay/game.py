@@ -114,6 +114,7 @@ class GameReplay(GameEnd):
         if self.rules.scoring.four_trick_tokens:
             self.result.tokens = tuple(self.tokens)
         self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
+        self.result.ranking = self.rules.standings.text
         return self.result
 
     def record_slips(self) -> None:

@@ -8,7 +8,7 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Seat, Suit, deck, display_order
+from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
 
     CARD_NOT_IN_DECK,
@@ -109,6 +109,11 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         self.unjudged = unjudged
         self.won = zeros  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
+        # the analysis (a claim, what an offence gained): the winners of claimed tricks, the tricks the hand is
+        # scored on under renege.restore_equity, and the findings whose ruling decides the hand's points
+        self.claimed: dict[int, Team] = {}
+        self.scoring_findings: list[tuple[Code, Seat]] = []
+        self.equity: tuple[int, ...] | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -135,7 +140,17 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
     def run(self) -> HandResult:
         self.prepare()
         facts = self.play_tricks()
+        # the double-dummy analysis knows four players in two partnerships: other tables are not analysed
+        analysed = self.table.four_handed and (self.record.claim is not None or bool(self.result.renege_seats))
+        if analysed:
+            from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
+
+            judge(self, facts)
         self.settle(facts)
+        if analysed:
+            from ..analysis.ruling import points_decided
+
+            points_decided(self)
         return self.result
 
     def prepare(self) -> None:

@@ -73,7 +73,7 @@ def needs_readings(record: HandRecord, literal: HandResult, tricks: int) -> bool
     if literal.maker is not None:
         if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
             return True
-        if record.deal and 0 < len(record.tricks) < tricks:
+        if record.deal and 0 < len(record.tricks) < tricks and record.claim is None:
             return True  # a trick not written may have taken a dealt card the replay would still count as held
     if not literal.findings:
         return False
@@ -137,7 +137,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     for options in ambiguous:
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     played = bool(base.tricks)
-    plan.missing = max(0, hand_size - len(base.tricks)) if played else 0
+    plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
     if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent):
         return None
     shaped = [base]

@@ -88,6 +88,8 @@ class HandResult:
     discard: Card | None = None
     taken_up: Card | None = None  # the up card, when the dealer took it into hand
     sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
+    #: what the ruling says of the hand besides its findings (a claim that holds)
+    notes: tuple[str, ...] = ()
 
     def index(self, side: Side) -> int:
         return self.sides.index(side)
@@ -120,6 +122,7 @@ class GameResult:
     finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
     deals: int = 0  # the hands dealt in the record, those the numbers show missing included
     deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
+    ranking: str = "points"  # standings.*: how players are ranked over the games (StandingsRules.text)
     tokens: tuple[int, ...] | None = None  # four-trick tokens held at the end, per side; None: no tokens in the rules
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured

@@ -52,6 +52,8 @@ class Settlement:
                 )
             elif result.tricks_won is None:
                 result.tricks_won = written
+        if self.equity is not None:  # renege.restore_equity: the tricks an offence gained went to the other side
+            result.tricks_won = self.equity
         if result.tricks_won is None and record.tricks and self.closed:
             written_tricks = len(record.tricks) - len(self.unknown)
             self.report(TRICKS_MISSING, f"hand {record.number} has {written_tricks} of {table.tricks} tricks written and no trick count", record.tricks[-1].pos)
@@ -177,7 +179,7 @@ class Settlement:
             return False
         assert self.maker is not None
         side_of = self.table.side_of
-        winners = {fact.trick: side_of[fact.seat] for fact in facts if fact.won}
+        winners = {fact.trick: side_of[fact.seat] for fact in facts if fact.won} | self.claimed
         if len(winners) < self.table.tricks:
             return None
         makers = [winners[t] is side_of[self.maker] for t in sorted(winners)]

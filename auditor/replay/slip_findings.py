@@ -107,6 +107,8 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
     if kind == RENEGE:
         return ["a renege was called on a seat that cannot be read: the penalty is not known"]
+    if kind == "claim":
+        return ["a claim cannot be read: the tricks after the written ones are not known, and no claim is judged"]
     if kind == SCORE:
         return ["the score sheet's running score after this hand is not known: the next entry is checked over both hands"]
     if kind == TRICKS:
@@ -119,7 +121,7 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
 
 
 def _affects_score(kind: str | None) -> bool:
-    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, None}
+    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, "claim", None}
 
 
 def _key(f: Finding) -> tuple[str, Pos, object]:

@@ -19,6 +19,15 @@ from .strict import Strict as _Strict
 __all__ = ["SeatName", "Sides", "TableRules"]  # the table's rules live in .seating; the rest here
 
 
+class FailedClaim(str, Enum):
+    DISPUTED_TO_OPPONENTS = "disputed-to-opponents"
+    """The claimer's side keeps the tricks it is sure of against every defence; the opponents take the rest."""
+    ALL_TO_OPPONENTS = "all-to-opponents"
+    """The opponents take every trick the claim was about."""
+    AS_CLAIMED = "as-claimed"
+    """The claim stands as the table accepted it; the failure is a warning."""
+
+
 class RankName(str, Enum):
     SEVEN = "7"
     EIGHT = "8"
@@ -300,6 +309,22 @@ class RenegeRules(_Strict):
         "(seed 004: 'adding two points to his opponents' score'); `false`, the penalty replaces them (seed 000: 'the "
         "opposing team gets 4 points').",
     )
+    restore_equity: bool = Field(
+        default=False,
+        description="The tricks a renege or an illegal left-bower follow gained its side (double dummy, with the whole deal "
+        "written) go to the other side, and the hand is scored on them, called or not (bridge's Laws of Duplicate Bridge "
+        "2017, Law 64C: equity is restored; the seeds are silent).",
+    )
+
+
+class ClaimRules(_Strict):
+    failed: FailedClaim = Field(
+        default=FailedClaim.DISPUTED_TO_OPPONENTS,
+        description="How a claim that fails against some defence is scored: `disputed-to-opponents` (the claimer's side "
+        "keeps the tricks it is sure of; the common club rule, as bridge's Law 70A resolves doubtful points against the "
+        "claimer), `all-to-opponents` (the opponents take every trick claimed), or `as-claimed` (the table accepted it: "
+        "it stands, as bridge's Law 69A has an acquiesced claim stand).",
+    )
 
 
 class GameRules(_Strict):
@@ -326,6 +351,58 @@ class GameRules(_Strict):
                 f"write game.target: 0 for a game of {self.deals} deals, or game.deals: 0 for a game to {self.target}"
             )
         return self
+
+
+class RankBy(str, Enum):
+    POINTS = "points"
+    """The most points, each player credited with the points their side scored while they sat in it."""
+    GAMES_WON = "games-won"
+    """The most games won (in a night of one game a round: rounds won)."""
+
+
+class TieBreak(str, Enum):
+    POINTS = "points"
+    """More points."""
+    GAMES_WON = "games-won"
+    """More games won."""
+    LONE_HANDS = "lone-hands"
+    """More lone hands made."""
+    EUCHRES = "euchres"
+    """More euchres inflicted (the player's side defending)."""
+
+
+class StandingsRules(_Strict):
+    """How the players of a night or a season are ranked (``euchre-audit standings``); no game's ruling depends on it."""
+
+    rank_by: RankBy = Field(
+        default=RankBy.POINTS,
+        description="What ranks the players: `points` (each player's total of the points their side scored in the games "
+        "they sat in) or `games-won`.",
+    )
+    tie_break: Annotated[list[TieBreak], Field(max_length=4)] = Field(
+        default=[],
+        description="What decides between players level on `rank_by`, in order: `points`, `games-won`, `lone-hands`, "
+        "`euchres`; players still level share the place.",
+    )
+
+    @field_validator("tie_break")
+    @classmethod
+    def _each_once(cls, value: list[TieBreak]) -> list[TieBreak]:
+        if len(set(value)) != len(value):
+            raise ValueError("a tie-break is listed twice")
+        return value
+
+    @property
+    def text(self) -> str:
+        """``points`` or ``points then games-won, lone-hands``: how a game's results table names its ranking."""
+        ties = ", ".join(t.value for t in self.tie_break)
+        return self.rank_by.value + (f" then {ties}" if ties else "")
+
+    @classmethod
+    def from_text(cls, text: str) -> StandingsRules:
+        """The rules that :attr:`text` wrote."""
+        rank_by, _, ties = text.partition(" then ")
+        return cls(rank_by=RankBy(rank_by), tie_break=[TieBreak(t) for t in ties.split(", ") if t])
 
 
 class DrinkRules(_Strict):
@@ -357,7 +434,9 @@ class Ruleset(_Strict):
     play: PlayRules = Field(default_factory=PlayRules, description="The play of the tricks.")
     scoring: ScoringRules = Field(default_factory=ScoringRules, description="Points per hand.")
     renege: RenegeRules = Field(default_factory=RenegeRules, description="The penalty for a called renege.")
+    claims: ClaimRules = Field(default_factory=ClaimRules, description="Claims of the tricks not played.")
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
+    standings: StandingsRules = Field(default_factory=StandingsRules, description="How players are ranked over a night or a season.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
 
     @field_validator("deck")

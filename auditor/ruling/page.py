@@ -42,6 +42,9 @@ from .words import (
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+    from ..standings.seating import NightFinding
+    from .standings_page import StandingsView
+
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENV: Environment | None = None
 
@@ -255,17 +258,27 @@ def chart(game: GameResult, first: int | None) -> Chart | None:
 
 
 # ------------------------------------------------------------------ writing the page
-def write_head(out: TextIO, files: list[str]) -> None:
+def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling") -> None:
     names = [printable(f) for f in files]
     title_text = names[0] if len(names) == 1 else f"{len(names)} files"
-    out.write(environment().get_template("head.html.j2").render(title=title_text, files=names))
+    out.write(environment().get_template("head.html.j2").render(title=title_text, files=names, heading=heading,
+                                                                 marks=heading == "Euchre ruling"))
 
 
 def game_html(path: str, game: GameResult) -> str:
     return environment().get_template("game.html.j2").render(g=game_view(path, game)) + "\n"
 
 
-def write_foot(out: TextIO, summary: Summary | None, problems: Sequence[str] = ()) -> None:
+def night_view(item: NightFinding) -> FindingView:
+    """A finding across the games of a night (E901), as the page shows a game's."""
+    f = item.finding
+    return FindingView(f.code.code, f.code.name, f.level.value, f"{printable(item.file)}:{f.pos.line}:{f.pos.column}",
+                       f"game {f.game}", [f.message], [[line] for line in f.proof], None)
+
+
+def write_foot(out: TextIO, summary: Summary | None, problems: Sequence[str] = (), night: Sequence[NightFinding] = (),
+               standings: StandingsView | None = None, note: str | None = None) -> None:
     lines = summary.lines() if summary is not None and summary.worth_saying else None
-    out.write(environment().get_template("foot.html.j2").render(summary=lines, problems=[printable(p) for p in problems]))
+    out.write(environment().get_template("foot.html.j2").render(
+        summary=lines, problems=[printable(p) for p in problems], night=[night_view(n) for n in night], s=standings, note=note))
 

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..findings import Category, Severity
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..findings import Category, Finding, Severity
 from ..replay.results import GameResult
 from .words import plural, printable
+
+if TYPE_CHECKING:
+    from ..standings.seating import NightFinding
 
 #: games named one by one in the summary's list of changed games; the rest are counted
 NAMED_CHANGED = 12
@@ -37,12 +43,19 @@ class Summary:
             self.changed_count += 1
             if len(self.changed) < NAMED_CHANGED:
                 self.changed.append((path, game.index))
-        for f in game.all_findings():
+        self._count(game.all_findings())
+
+    def _count(self, findings: Iterable[Finding]) -> None:
+        for f in findings:
             self.categories[f.category.value] = self.categories.get(f.category.value, 0) + 1
             if f.level is Severity.ERROR:
                 self.errors += 1
             else:
                 self.warnings += 1
+
+    def add_night(self, night: Iterable[NightFinding]) -> None:
+        """The findings across the games of a night (E901), counted with the games'."""
+        self._count(n.finding for n in night)
 
     def add(self, other: Summary) -> None:
         for path in other.files:

@@ -67,6 +67,11 @@ def write_game(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAI
     out.write(f"  {plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}\n")
     for f in findings:
         _write_finding(shown, f, people, out, style)
+    notes = [note for h in game.hands for note in h.notes]  # what the analysis says besides findings (a claim that holds)
+    if notes:
+        out.write("\n")
+        for note in notes:
+            out.write(f"  note: {_sentence(note, people.mentions(), style)}\n")
     if game.hands:
         out.write("\n")
         for line in results_table(game, people, style):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from ..cards import Side
 from ..replay.game_end import ahead, game_is_won
@@ -13,6 +14,16 @@ from .dealing import build_deck
 from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, TABLEAU_ERROR_KINDS, InjectedError, SimGame
 from .hand import HandSimulator
 from .scoring import Tokens, capped
+
+
+class NightSeat(NamedTuple):
+    """Where a game of a night is played: its event and date, round and table, and the players N, E, S, W."""
+
+    event: str
+    date: str
+    round: int
+    table: int
+    players: tuple[str, str, str, str]
 
 
 def set_tag(overrides: Sequence[str]) -> str | None:
@@ -43,24 +54,30 @@ class GameSimulator:
         self.deck = build_deck(rules)
         self.table = table_of(rules)
 
-    def tags(self, players: tuple[str, ...], event: str, day: int) -> list[str]:
+    def tags(self, players: tuple[str, ...], event: str, day: int, seat: NightSeat | None = None) -> list[str]:
+        when = seat.date if seat is not None else f"2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"
+        place = [f'[Round "{seat.round}"]', f'[Table "{seat.table}"]'] if seat is not None else []
         tags = [
             f'[Event "{event}"]',
-            f'[Date "2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"]',
+            f'[Date "{when}"]',
+            *place,
             *(f'[{SEAT_WORDS[seat]} "{name}"]' for seat, name in zip(self.table.seats, players)),
             f'[Rules "{self.rules_name}"]',
         ]
         changes = set_tag(self.overrides)
         return tags + [changes] if changes is not None else tags
 
-    def run(self) -> SimGame:
+    def run(self, seat: NightSeat | None = None) -> SimGame:
+        """A game; ``seat`` places it at a table of a night (its players, event, date, round and table)."""
         rng, rules, table = self.rng, self.rules, self.table
         drawn = tuple(rng.sample(PLAYERS, 4))  # four names are drawn whatever the table, so a game stays one game
-        players = tuple(drawn[seat] for seat in table.seats)
+        players = tuple(drawn[s] for s in table.seats)
         event = rng.choice(EVENTS)
+        if seat is not None:  # a night's table: its four players, N E S W
+            players, event = tuple(seat.players[s] for s in table.seats), seat.event
         game = SimGame(self.number, players, event, sides=table.sides, scores=table.zeros, tokens=table.zeros)
         day = 1 + rng.randrange(28)
-        game.lines.extend(self.tags(players, event, day))
+        game.lines.extend(self.tags(players, event, day, seat))
         dealer = table.seats[rng.randrange(table.players)]
         sheet_off = list(table.zeros)  # what the sheet's wrong entries added, carried forward
         number = 0

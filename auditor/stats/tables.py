@@ -1,4 +1,5 @@
-"""The four statistics tables (games, hands, plays, findings) as polars data.
+"""The five statistics tables (games, hands, plays, findings, players) and, with ``stats --analysis``, the
+``analysis`` table, as polars data.
 
 Rows are collected from audit results (:class:`GameResult`,
 :class:`HandResult`, :class:`PlayFact`, :class:`Finding`) into columns,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import astuple
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,8 @@ import polars as pl
 from ..cards import JOKER, RANKS, SUITS, Card, Seat, Suit, Team
 from ..findings import REGISTRY, Category, Severity
 from ..replay.results import GameResult, HandResult, Outcome
+from ..standings.box import COLUMNS as BOX_COLUMNS
+from ..standings.box import player_games
 from ..table import Table
 
 from .layout import HIVE_NULL, MARKER, TABLES
@@ -49,6 +53,7 @@ CODE = pl.Enum(list(REGISTRY))
 CODE_NAME = pl.Enum([c.name for c in REGISTRY.values()])
 CATEGORY = pl.Enum([c.value for c in Category])
 SEVERITY = pl.Enum([s.value for s in Severity])
+RESULT = pl.Enum(["won", "lost", "tied"])
 #: every tag of a game, in the order written: a list of {name, value} (Parquet: a list of structs)
 TAGS = pl.List(pl.Struct({"name": pl.String, "value": pl.String}))
 
@@ -78,6 +83,26 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
         "seat": SEAT, "code": CODE, "name": CODE_NAME, "category": CATEGORY,
         "severity": SEVERITY, "line": pl.Int32, "column": pl.Int32, "message": pl.String,
+    },
+    # a player's line of each game (auditor.standings.box): what standings and league tables sum
+    "players": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.Date, "round": pl.String,
+        "table": pl.String, "player": pl.String, "seat": SEAT, "side": TEAM, "partners": pl.String,
+        "side_first": pl.Boolean, "points": pl.Int32, "against": pl.Int32, "sheet_points": pl.Int32, "sheet_against": pl.Int32,
+        "result": RESULT, "sheet_result": RESULT,
+        **{c: pl.Int32 for c in ("hands", "calls", "calls_r1", "made_r1", "calls_r2", "made_r2", "lone_calls", "lone_made",
+                                 "euchres", "euchred", "plays", "reneges", "left_bower_errors", "line", "column")},
+        "ranking": pl.String, "corrections": pl.String,
+    },
+    # written by stats --analysis (auditor/stats/analysis.py); empty without it
+    "analysis": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32,
+        "dd_tricks": pl.Int8, "makers_taken": pl.Int8, "makers_gave": pl.Int8, "defenders_gave": pl.Int8,
+        "gave_n": pl.Int8, "gave_e": pl.Int8, "gave_s": pl.Int8, "gave_w": pl.Int8,
+        "first_costly_trick": pl.Int8, "first_costly_seat": SEAT, "first_costly_card": CARD,
+        "first_costly_tricks": pl.Int8, "nodes": pl.Int32, "why_not": pl.String,
+        "par_ns": pl.String, "par_ns_tricks": pl.Int8, "par_ns_points": pl.Int16,
+        "par_ew": pl.String, "par_ew_tricks": pl.Int8, "par_ew_points": pl.Int16,
     },
 }
 
@@ -116,6 +141,13 @@ def _date(text: str | None) -> datetime.date | None:
         return None
 
 
+def player_row(line: Any) -> tuple[Any, ...]:
+    """A player's line of a game (:class:`auditor.standings.box.PlayerGame`) as a row of the players table."""
+    row = list(astuple(line))
+    row[BOX_COLUMNS.index("date")] = _date(line.date)
+    return tuple(row)
+
+
 class TableBatch:
     """Columns of the four tables for some games, ready to become DataFrames."""
 
@@ -147,6 +179,10 @@ class TableBatch:
             g[key].append(value)
         for hand in game.hands:
             self._add_hand(label, game.index, event, players, hand, table, seats)
+        rows = self.columns["players"]
+        for line in player_games(label, game):
+            for key, value in zip(BOX_COLUMNS, player_row(line)):
+                rows[key].append(value)
         f = self.columns["findings"]
         for finding in findings:
             for key, value in (
@@ -211,6 +247,12 @@ class TableBatch:
             leader.append(fact.leader)
             followed.append(fact.followed)
             won.append(fact.won)
+
+    def add_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        columns = self.columns[table]
+        for row in rows:
+            for key, values in columns.items():
+                values.append(row[key])
 
     def frame(self, table: str) -> pl.DataFrame:
         return pl.DataFrame(self.columns[table], schema=SCHEMAS[table])

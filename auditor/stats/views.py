@@ -236,6 +236,14 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         _share("reneges", "plays").alias("reneges_per_100_plays"),
         _share("left_bower_errors", "hands").alias("left_bower_errors_per_100"),
     )
+    extra: tuple[str, ...] = ()
+    if by == "player" and "analysis" in tables:  # stats --analysis: play quality, per player (before the sort: a join keeps no order)
+        from .analysis import PLAYER_COLUMNS, player_columns
+
+        quality = player_columns(tables["analysis"], tables["games"], UNKNOWN)
+        if quality is not None:
+            summary = summary.join(quality, on="key", how="left").with_columns(pl.col("analysed", "given_up").fill_null(0))
+            extra = PLAYER_COLUMNS
     if by == "seat":
         order = pl.col("key").replace_strict({p: i for i, p in enumerate(("left", "across", "right", "dealer"))}, default=9, return_dtype=pl.Int64)
         summary = summary.sort(order)
@@ -243,7 +251,7 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         summary = summary.sort("key")
     else:
         summary = summary.sort(["hands", "key"], descending=[True, False])
-    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS)
+    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS, *extra)
 
 
 def games_without_teams(tables: dict[str, pl.LazyFrame]) -> int:
