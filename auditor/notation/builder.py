@@ -17,7 +17,7 @@ from typing import Any
 
 from lark import Lark, Token
 
-from ..cards import Card, Seat, Side, Suit, known_card
+from ..cards import Card, Seat, Suit, known_card
 from ..model import (
     NOWHERE,
     Call,
@@ -26,16 +26,15 @@ from ..model import (
     HandRecord,
     Holding,
     LoneDefense,
-    Pile,
     Play,
     Pos,
     RenegeCall,
-    SidePoints,
     Tableau,
     Tag,
     TrickRecord,
     new,
 )
+from .sides import SidesBuilder
 from .variations import VariationBuilder
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
@@ -45,12 +44,6 @@ _PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScd
 
 _card = Card.parse
 
-_POINTS = re.compile(r"(NS|EW|[NESW])[ \t\f]+([0-9]+)", re.IGNORECASE)
-_PAIR = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)[ \t\f]*$", re.IGNORECASE)
-_NS_EW = (Side.NS, Side.EW)
-_PILE = re.compile(r"((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])[ \t\f]*/[ \t\f]*"
-                   r"((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
-_SIDES: dict[str, Side] = {s.value: s for s in Side} | {s.value.lower(): s for s in Side}
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
 _TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
 _SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
@@ -95,7 +88,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     return holdings
 
 
-class _Builder(VariationBuilder):
+class _Builder(VariationBuilder, SidesBuilder):
     """Builds model objects while the LALR parser runs (an inline transformer).
 
     Lark calls a method for every rule that has one; it needs no
@@ -167,22 +160,6 @@ class _Builder(VariationBuilder):
                 where = tuple(Pos(line, column + at) for _, at in words)
                 holdings.append(Holding(_SEATS[mark.group(1)], cards, Pos(line, column + mark.start()), where))
         return ("deal", tuple(holdings))
-
-    def tableau(self, children: list[Token]) -> tuple[str, Any]:
-        (tok,) = children
-        return self._tableau(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
-
-    def _tableau(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        """``N: AS/7H TC/8D  S: ...``: each seat's piles, the face-up card over the face-down one."""
-        rows = []
-        marks = list(_SEAT_MARK.finditer(text))
-        for i, mark in enumerate(marks):
-            end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-            found = list(_PILE.finditer(text, mark.end(), end))
-            piles = tuple(Pile(_card(m.group(1)), _card(m.group(2))) for m in found)
-            where = tuple((Pos(line, column + m.start(1)), Pos(line, column + m.start(2))) for m in found)
-            rows.append(Tableau(_SEATS[mark.group(1)], piles, Pos(line, column + mark.start()), where))
-        return ("tableau", tuple(rows))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
         tok = children[0]
@@ -277,34 +254,6 @@ class _Builder(VariationBuilder):
 
     def _renege(self, text: str, line: int, column: int) -> tuple[str, Any]:
         return ("renege", RenegeCall(_SEATS[text], Pos(line, column)))
-
-    def score(self, children: list[Token]) -> tuple[str, Any]:
-        return self._points("score", children)
-
-    def trick_count(self, children: list[Token]) -> tuple[str, Any]:
-        return self._points("tricks", children)
-
-    def _points(self, kind: str, children: list[Token]) -> tuple[str, Any]:
-        """``SIDE INT SIDE INT ...`` tokens; the position is the first number's."""
-        sides = tuple(_SIDES[t.value] if t.value in _SIDES else Side.parse(t.value) for t in children[0::2])
-        values = tuple(int(t.value) for t in children[1::2])
-        return (kind, SidePoints(sides, values, self._pos(children[1])))
-
-    def _score(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return self._points_text("score", text, line, column)
-
-    def _trick_count(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return self._points_text("tricks", text, line, column)
-
-    @staticmethod
-    def _points_text(kind: str, text: str, line: int, column: int) -> tuple[str, Any]:
-        m = _PAIR.match(text)  # the four-player form, "NS 3 EW 2": one match, as fast as before sides
-        if m is not None:
-            return (kind, SidePoints(_NS_EW, (int(m.group(1)), int(m.group(2))), Pos(line, column + m.start(1))))
-        found = list(_POINTS.finditer(text))  # "N 4 E 2 W 7", as the grammar guarantees
-        assert len(found) >= 2, f"a well-formed {kind} statement reads <side> <n> <side> <n> ..."
-        sides = tuple(_SIDES[m.group(1)] if m.group(1) in _SIDES else Side.parse(m.group(1)) for m in found)
-        return (kind, SidePoints(sides, tuple(int(m.group(2)) for m in found), Pos(line, column + found[0].start(2))))
 
     # runs of well-formed statements read as one token (STATEMENTS, TAGS) -----------
     def _statements(self, tok: Token) -> list[tuple[str, Any]]:
