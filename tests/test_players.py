@@ -78,6 +78,35 @@ def test_three_handed_a_sheet_that_credits_one_opponent_only_is_wrong() -> None:
     assert [code for code, _, _ in found(text, "three-handed")] == ["P701"]
 
 
+# A called renege at a table of three: N, the maker, holds 9D and throws QC on W's AD lead, and is euchred.
+# Hoyle's penalty (seed 004 line 3: "adding two points to his opponents' score") goes to *each* opponent,
+# who also keep the hand's euchre (renege.innocent_side_keeps): E and W score 2 + 2 each.
+CALLED_RENEGE = """\
+[Rules "three-handed"]
+
+hand 1 dealer E
+deal W: AD KD QD TD TC  N: AC KC QC 9D 9H  E: JS QS KS AS 9C
+up 9S
+bid W pass, N order
+discard 9C
+trick W:AD N:QC E:9S
+trick E:AS W:KD N:9H
+trick E:KS W:QD N:9D
+trick E:QS W:TD N:KC
+trick E:JS W:TC N:AC
+renege N
+score N 0 E 4 W 4
+"""
+
+
+def test_three_handed_a_called_renege_gives_each_opponent_the_penalty() -> None:
+    (game,) = audit_text(CALLED_RENEGE)
+    (renege,) = game.all_findings()
+    assert (renege.code.code, renege.trick, renege.seat is not None and renege.seat.name) == ("R501", 1, "N")
+    assert renege.points == ((Side.N, 0), (Side.E, 4), (Side.W, 4))
+    assert game.hands[0].points == (0, 4, 4) and game.computed == (0, 4, 4)
+
+
 def test_three_handed_alone_is_said_to_change_nothing() -> None:
     # the march written alone: B216, and it still scores 2 (no lone bonus)
     text = THREE.replace("bid E pass, W pass, N order\n", "bid E pass, W pass, N order alone\n")
