@@ -23,7 +23,7 @@ def render() -> str:
     lines = [
         "# Finding codes",
         "",
-        "Generated from `auditor/findings.py` by `python -m auditor.findings_doc > docs/findings.md`;",
+        "Generated from the registry (`auditor/codes/`, gathered by `auditor/findings.py`) by `python -m auditor.findings_doc > docs/findings.md`;",
         "`euchre-audit codes CODE` prints the same entry. Each example is audited by the test suite",
         "and must produce its own code.",
         "",
