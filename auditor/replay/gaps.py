@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
+from math import comb
 
 from ..cards import SEATS, SUITS, Card, Seat
 from ..findings import WRONG_LEADER
@@ -115,8 +116,15 @@ def renege_seats(record: HandRecord, pos: Pos) -> list[HandRecord]:
 
 
 # --------------------------------------------------------------- tricks
+def placing_count(record: HandRecord, missing: int, in_order: bool) -> int:
+    """How many readings :func:`placings` makes of ``record`` (without making them)."""
+    if not missing or in_order:
+        return 1
+    return comb(len(record.tricks) + missing, missing)  # combinations with replacement of the slots
+
+
 def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
-             in_order: bool) -> list[Reading]:
+             in_order: bool, first_only: bool = False) -> list[Reading]:
     """The reading with its missing tricks placed, every way the record allows, the likeliest first.
 
     A missing trick may have stood anywhere among the written ones (``in_order``: a record whose tricks
@@ -129,6 +137,8 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
                else list(combinations_with_replacement(slots, missing)))
+    if first_only:  # a hand read on one guess: the first place, unranked
+        options = options[:1]
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
