@@ -3,7 +3,7 @@
 A finding is read by people (the ruling names players, shows cards in their
 suits' colours) and by programs (``--format lint`` and ``json`` keep the plain
 words).  :func:`said` formats a sentence as ``str.format`` would and remembers
-where each :class:`~auditor.cards.Seat`, :class:`~auditor.cards.Team` and
+where each :class:`~auditor.cards.Seat`, :class:`~auditor.cards.Side` and
 :class:`~auditor.cards.Card` stands in it, so that a report can present them
 without ever parsing the text back.  A :class:`Said` *is* its plain text
 (``str``): it compares, hashes, prints and serialises as the words it holds.
@@ -12,6 +12,7 @@ without ever parsing the text back.  A :class:`Said` *is* its plain text
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from string import Formatter
 from typing import NamedTuple, Union
 
@@ -53,35 +54,44 @@ def said(template: str, **values: object) -> Said:
     parts: list[str] = []
     spans: list[Span] = []
     at = 0
-
-    def put(text: str, value: Named | None = None) -> None:
-        nonlocal at
-        if value is not None:
-            spans.append(Span(at, at + len(text), value))
-        parts.append(text)
-        at += len(text)
-
-    for literal, field, spec, conversion in _FORMATTER.parse(template):
+    for literal, field, spec, conversion in _parsed(template):
         if literal:
-            put(literal)
+            parts.append(literal)
+            at += len(literal)
         if field is None:
             continue
-        value = _FORMATTER.get_field(field, (), values)[0]
+        value = values[field] if field.isidentifier() else _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
         if isinstance(value, (Seat, Side, Card)) and not spec:
-            put(str(value), value)
+            text = str(value)
+            spans.append(Span(at, at + len(text), value))
         elif isinstance(value, Said) and not spec:
             spans.extend(Span(at + sp.start, at + sp.end, sp.value) for sp in value.spans)
-            put(str(value))
+            text = str(value)
         elif isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
-            for i, c in enumerate(value):
-                if i:
-                    put(" ")
-                put(str(c), c)
+            written = []
+            for c in value:
+                if written:
+                    at += 1
+                word = str(c)
+                spans.append(Span(at, at + len(word), c))
+                written.append(word)
+                at += len(word)
+            parts.append(" ".join(written))
+            continue
         else:
-            put(format(value, spec or ""))
+            text = format(value, spec or "")
+        parts.append(text)
+        at += len(text)
     return Said("".join(parts), tuple(spans))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """The template cut into literal text and fields, once: a replay with gaps words many findings
+    that its merge then drops, so that parsing each template again was most of its time."""
+    return tuple(_FORMATTER.parse(template))
 
 
 def pieces(text: str) -> Iterator[tuple[str, Named | None]]:

@@ -129,7 +129,11 @@ def read_document(path: Path, label: str, limit: int, lone_cr_ends_line: bool = 
         raise InputError(f"{label}: the {what} is {size:,} bytes; the limit is {limit:,}")
     try:
         with path.open("rb") as fh:
-            data = fh.read(limit + 1)  # never more, even if the file grew since it was measured
+            # as many bytes as the file has (read(n) sets aside n bytes first: read(limit + 1) took
+            # 64 MB for a JSON file of 244 bytes), and past that up to the limit if it grew meanwhile
+            data = fh.read(size + 1)
+            if len(data) > size:
+                data += fh.read(limit + 1 - len(data))
     except OSError as err:
         raise cannot_read(label, err) from None
     if len(data) > limit:

@@ -154,3 +154,58 @@ def test_a_duplicate_key_is_named_at_its_second_writing() -> None:
     with pytest.raises(JsonError) as caught:
         parse('{"a": 1,\n "a": 2}')
     assert str(caught.value) == "2:2: the key 'a' is written twice in one object"
+
+
+@pytest.mark.parametrize(("change", "needle", "message"), [
+    ({"deals__0__dealNumber": 2**63}, "dealNumber", "dealNumber must be from 0 to 999,999, not 9,223,372,036,854,775,808"),
+    ({"deals__0__dealNumber": -1}, "dealNumber", "dealNumber must be from 0 to 999,999, not -1"),
+    ({"deals__0__phases__0__phaseNumber": 10**7}, "phaseNumber", "phaseNumber must be from 0 to 999,999, not 10,000,000"),
+    ({"metadata__initialScore": [0, 10**12]}, "1000000000000",
+     "a score of metadata.initialScore must be from -999,999 to 999,999, not 1,000,000,000,000"),
+])
+@pytest.mark.parametrize("command", [[], ["stats", "--jobs", "1"], ["convert", "--to", "text"]])
+def test_a_hand_number_or_score_past_six_digits_is_refused_where_it_is_written(
+    tmp_path: Path, change: dict[str, object], needle: str, message: str, command: list[str]
+) -> None:
+    """A dealNumber of 2**63 once reached the stats tables' 32-bit column (a TypeError from polars);
+    EGN's numbers are held to the notation's six digits, so both forms read the same games."""
+    text = text_of(egn(**change))
+    path = tmp_path / "big-number.egn"
+    path.write_text(text, encoding="utf-8")
+    argv = [command[0], str(path), *command[1:]] if command else [str(path)]
+    code, err = run(*argv)
+    line = text.count("\n", 0, text.index(needle if needle[0].isdigit() else f'"{needle}"')) + 1
+    assert code == 2 and err.startswith(f"euchre-audit: {path}:{line}:") and err.endswith(f": not an EGN file: {message}\n")
+
+
+@pytest.mark.parametrize("shape", ['{"k":0}', "0", '"9c"', "[]", "{}", '{"k":{}}', '{"k":[]}'])
+def test_no_shape_of_value_costs_more_than_200_bytes_so_a_document_at_its_limit_stays_under_200_mb(shape: str) -> None:
+    """The memory an EGN file can take is MAX_VALUES times the costliest value: a 16 MB file of
+    ``0,`` once took over 400 MB; at 1,000,000 values of the costliest shape (an object of one
+    key) it is about 160 MB traced, 200 MB resident (the fuzzer's special file 'EGN at its value limit')."""
+    members = 3000
+    text = "[" + ",".join([shape] * members) + "]"
+    values = members * (3 if shape.startswith('{"') else 1)
+    assert peak_memory_of_parsing(text) < 200 * values
+    assert jsonpos.MAX_VALUES * 200 <= 200 * 1024 * 1024
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "lint"])
+def test_half_a_character_in_a_string_is_refused_where_it_is_written(tmp_path: Path, fmt: str) -> None:
+    """A player named "\\ud800" (a lone surrogate: JSON may write it, no text can hold it) reached the
+    JSON report, whose writing raised UnicodeEncodeError (the fuzzer, input 785472)."""
+    text = text_of(egn(metadata__players=["\ud800", "Bob", "Cid", "Dee"]))
+    assert "\\ud800" in text
+    path = tmp_path / "half.egn"
+    path.write_text(text, encoding="utf-8")
+    code, err = run(str(path), "--format", fmt, "--jobs", "1")
+    line, column = where(text, "players")[0] + 1, text.splitlines()[where(text, "players")[0]].index('"') + 1
+    assert (code, err) == (
+        2, f"euchre-audit: {path}:{line}:{column}: not valid JSON: a string holding half of a character (\\ud800, a lone surrogate)\n"
+    )
+
+
+def test_a_whole_character_written_as_two_escapes_is_read() -> None:
+    assert parse('["\\ud83d\\ude00", "\\u00e9"]').plain() == ["\U0001F600", "\u00e9"]
+    with pytest.raises(JsonError, match=r"^1:2: a string holding half of a character \(\\udfff, a lone surrogate\)$"):
+        parse('["\\udfff\\ud800"]')

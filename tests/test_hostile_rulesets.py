@@ -39,6 +39,7 @@ UNREADABLE_SCALARS = [
     ("!!int 0x", "'0x' cannot be read as a whole number (!!int)"),
     ("0x_", "'0x_' cannot be read as a whole number (!!int)"),  # resolved as an int by its look
     ("!!float x", "'x' cannot be read as a number (!!float)"),
+    ("!!float", "'' cannot be read as a number (!!float)"),  # PyYAML raised IndexError (the fuzzer, input 733069)
     ("!!timestamp x", "'x' cannot be read as a date (!!timestamp)"),
     ("2001-13-01", "'2001-13-01' cannot be read as a date (!!timestamp)"),  # month 13
 ]

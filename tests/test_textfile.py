@@ -199,3 +199,30 @@ def test_a_document_counts_lines_as_its_reader_does() -> None:
         decoded(b"a\rb\r\xff\n", "f.json", lone_cr_ends_line=False)
     with pytest.raises(InputError, match=r"^f.txt:2:1: "):
         decoded(b"a\r\n\xff", "f.txt")
+
+
+def test_a_small_document_is_read_without_setting_aside_its_limit(tmp_path: Path) -> None:
+    """read(limit + 1) allocated the whole limit first: 64 MB of traced memory for a 244-byte JSON
+    file (the fuzzer's memory judgement, input 738200); now the file's own size, plus one byte."""
+    import tracemalloc
+
+    path = tmp_path / "small.json"
+    path.write_bytes(b'[{"h": 2e308}]\n')
+    tracemalloc.start()
+    try:
+        text = textfile.read_document(path, "small.json", 64 * 1024 * 1024)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert text == '[{"h": 2e308}]\n'
+    assert peak < 1024 * 1024
+
+
+def test_a_document_that_grows_while_it_is_read_is_still_held_to_its_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "growing.txt"
+    path.write_bytes(b"x" * 10)
+    monkeypatch.setattr(textfile, "regular_file_size", lambda *a, **k: 4)  # measured before it grew
+    with pytest.raises(InputError, match="grew past 8 bytes while it was read"):
+        textfile.read_document(path, "growing.txt", 8)
+    path.write_bytes(b"x" * 6)
+    assert textfile.read_document(path, "growing.txt", 8) == "x" * 6

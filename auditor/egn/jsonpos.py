@@ -126,6 +126,7 @@ def kind_of(value: Any) -> str:
 _WS = re.compile(r"[ \t\r\n]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _LITERALS = {"true": True, "false": False, "null": None}
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Scanner:
@@ -195,6 +196,10 @@ class _Scanner:
         except ValueError as err:
             at = getattr(err, "pos", index)
             raise self.fail(f"a string that is not valid JSON ({getattr(err, 'msg', err)})", at) from None
+        if not s.isascii() and (lone := _SURROGATE.search(s)) is not None:
+            # JSON lets "\\ud800" be written, but it is half of a character: no text can hold it
+            # (writing the report raised UnicodeEncodeError), so it is refused where it is written
+            raise self.fail(f"a string holding half of a character (\\u{ord(lone.group()):04x}, a lone surrogate)", index)
         if len(s) <= _SHARED_STRING_CHARS:
             s = self.strings.setdefault(s, s)
         return s, end

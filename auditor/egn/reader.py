@@ -30,7 +30,7 @@ from ..rules.loader import load_ruleset
 from .annotations import call_comment, play_comment, read_claim
 from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
-from .rules import EGN_DEFAULTS, SET_TAG, from_egn
+from .rules import EGN_DEFAULTS, SET_TAG, from_egn, hoyle_ruleset
 from .shape import EMN_FILE_TYPE, ShapeError, check_egn, check_emn
 
 #: Largest EGN/EMN text read (an EMN of many games stays far below this).
@@ -187,7 +187,7 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
     plain = ruleset.plain() if ruleset is not None else {}
     flags = {**EGN_DEFAULTS, **plain}
     builder.farmers, builder.go_under = bool(flags["farmers"]), bool(flags["go_under"])
-    mapped = from_egn(plain, load_ruleset("hoyle"))
+    mapped = from_egn(plain, hoyle_ruleset())
     if mapped.overrides:
         tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
     builder.game.unhonoured_rules.extend(n for n in mapped.notes if n not in builder.game.unhonoured_rules)

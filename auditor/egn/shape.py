@@ -62,6 +62,16 @@ def _member(parent: Node, key: str, kind: type, *, required: bool = True, where:
     return _expect(parent.get(key), parent, f"{where}{key}", kind, required=required)
 
 
+#: the largest hand number or score EGN may hold: the notation's six digits, so that either form
+#: reads the same games (and the stats tables' 32-bit columns hold every value)
+MAX_NUMBER = 999_999
+
+
+def _in_range(node: Node, name: str, low: int, high: int = MAX_NUMBER) -> None:
+    if not low <= node.value <= high:
+        raise _fail(node, f"{name} must be from {low:,} to {high:,}, not {node.value:,}")
+
+
 def _max_items(node: Node, name: str, limit: int) -> None:
     if len(node.value) > limit:
         raise _fail(node, f"{name} has {len(node.value)} items; EGN allows at most {limit}")
@@ -171,6 +181,7 @@ def _metadata(meta: Node) -> None:
         _max_items(scores, f"metadata.{key}", 2)
         for item in scores.value:
             _expect(item, item, f"a score of metadata.{key}", int)
+            _in_range(item, f"a score of metadata.{key}", -MAX_NUMBER)
     ruleset = _member(meta, "ruleset", dict, required=False, where="metadata.")
     if ruleset is not None:
         for key, node in ruleset.value.items():
@@ -184,8 +195,7 @@ def _deal(deal: Node) -> None:
     _unknown(deal, ("dealNumber", "initialState", "phases", "alternativeLines"), "a deal")
     number = _member(deal, "dealNumber", int)
     assert number is not None
-    if number.value < 0:
-        raise _fail(number, "dealNumber must be 0 or more")
+    _in_range(number, "dealNumber", 0)
     state = _member(deal, "initialState", dict)
     assert state is not None
     _unknown(state, ("dealer", "upCard", "playerCards", "player_cards", "kitty"), "initialState")
@@ -223,7 +233,9 @@ def _phase(phase: Node) -> None:
     _expect(phase, phase, "a phase", dict)
     kind = _member(phase, "type", str)
     assert kind is not None
-    _member(phase, "phaseNumber", int)
+    number = _member(phase, "phaseNumber", int)
+    assert number is not None
+    _in_range(number, "phaseNumber", 0)
     if kind.value == "EUCHRE_BIDDING":
         _unknown(phase, ("phaseNumber", "type", "calls", "isAlone", "aloneDefender", "discard", "cardExchanges", "callAnnotations", "calls_annotations"), "a bidding phase")
         calls = _member(phase, "calls", list)

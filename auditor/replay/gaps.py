@@ -9,8 +9,9 @@ in all of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
+from math import comb
 
 from ..cards import SUITS, Card, Seat
 from ..findings import WRONG_LEADER
@@ -31,9 +32,15 @@ class Reading:
     rebuilt: Rebuilt | None = None
     #: how well the written leaders fit where the missing trick was put (lower is likelier)
     rank: tuple[int, int] = (0, 0)
+    #: the reading replayed, when ranking it did so already, or prepared when rebuilding its missing
+    #: trick did (a reading is prepared and replayed once)
+    replayed: HandReplay | None = field(default=None, compare=False)
 
 
 def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> HandReplay:
+    if reading.replayed is not None:  # run already, or prepared only (run() runs the rest, once)
+        reading.replayed.run()
+        return reading.replayed
     replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged,
                           table=table_of(rules))
     replayed.run()
@@ -113,8 +120,15 @@ def renege_seats(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]
 
 
 # --------------------------------------------------------------- tricks
+def placing_count(record: HandRecord, missing: int, in_order: bool) -> int:
+    """How many readings :func:`placings` makes of ``record`` (without making them)."""
+    if not missing or in_order:
+        return 1
+    return comb(len(record.tricks) + missing, missing)  # combinations with replacement of the slots
+
+
 def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
-             in_order: bool) -> list[Reading]:
+             in_order: bool, first_only: bool = False) -> list[Reading]:
     """The reading with its missing tricks placed, every way the record allows, the likeliest first.
 
     A missing trick may have stood anywhere among the written ones (``in_order``: a record whose tricks
@@ -127,16 +141,19 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
                else list(combinations_with_replacement(slots, missing)))
+    if first_only:  # a hand read on one guess: the first place, unranked
+        options = options[:1]
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
-        placed.append(_rebuilt(replace(reading, record=shaped, unknown=unknown), rules, game, deck))
+        placed.append(_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck))
     if len(placed) > 1:
         ranked = []
         for p in placed:
-            wrong = sum(1 for f in replay(p, rules, game, deck).result.findings if f.code is WRONG_LEADER)
+            replayed = replay(p, rules, game, deck)
+            wrong = sum(1 for f in replayed.result.findings if f.code is WRONG_LEADER)
             misfit = 0 if p.rebuilt is None or p.rebuilt.fits else 1
-            ranked.append(replace(p, rank=(misfit, wrong)))
+            ranked.append(Reading(p.record, p.unknown, p.unjudged, p.rebuilt, (misfit, wrong), replayed))
         placed = sorted(ranked, key=lambda p: p.rank)
     return placed
 
@@ -150,14 +167,15 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card])
     prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged, table=table)
     prepared.prepare()
     if prepared.maker is None or prepared.thrown_in or table.tableau:
-        return reading  # with a tableau, which card a player had left depends on what was turned up: not rebuilt
+        # with a tableau, which card a player had left depends on what was turned up: not rebuilt
+        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
     leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
     made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table)
     if made is None or not made.fits:
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
         # the record does not show: its cards are known, their order is not, so it stays unknown
-        return reading
+        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
     tricks = list(reading.record.tricks)
     tricks[number - 1] = made.trick
     return Reading(replace(reading.record, tricks=tuple(tricks)), frozenset(),

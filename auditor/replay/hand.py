@@ -107,6 +107,8 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         # the tricks
         self.unknown = unknown
         self.unjudged = unjudged
+        self.prepared = False  # prepare() has run: a reading prepared to be rebuilt is not prepared again
+        self.ran = False  # run() has run
         self.won = zeros  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
         # the analysis (a claim, what an offence gained): the winners of claimed tricks, the tricks the hand is
@@ -138,6 +140,10 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
 
     # ---------------------------------------------------------------- replay
     def run(self) -> HandResult:
+        """The hand replayed (once: a second call gives the same result)."""
+        if self.ran:
+            return self.result
+        self.ran = True
         self.prepare()
         facts = self.play_tricks()
         # the double-dummy analysis knows four players in two partnerships: other tables are not analysed
@@ -154,7 +160,10 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         return self.result
 
     def prepare(self) -> None:
-        """Everything before the first card is played: the deal, the bidding, the dealer's pickup."""
+        """Everything before the first card is played: the deal, the bidding, the dealer's pickup (once)."""
+        if self.prepared:
+            return
+        self.prepared = True
         record = self.record
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)

@@ -32,7 +32,7 @@ from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .absent import at_the_table
-from .gaps import Reading, biddings, dealers, discards, placings, renege_seats, replay, up_cards
+from .gaps import Reading, biddings, dealers, discards, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
@@ -42,7 +42,9 @@ from .slips import (
 )
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
-MAX_READINGS = 256
+#: One slip needs at most a few dozen (each bidding: 32; each card the up card can have been: 19);
+#: 256 cost hundreds of replays a hand on the fuzzer's damaged files (see docs/slips.md).
+MAX_READINGS = 64
 
 Expand = Callable[[HandRecord], list[HandRecord]]
 
@@ -142,18 +144,24 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         return None
     shaped = [base]
     for expand in expansions:
-        shaped = [more for r in shaped for more in expand(r)] or shaped
-        if len(shaped) > MAX_READINGS:
-            plan.capped = True
-            shaped = shaped[:1]
+        grown: list[HandRecord] = []
+        for r in shaped:  # stopped as soon as there are too many: the rest would be thrown away
+            grown.extend(expand(r))
+            if len(grown) > MAX_READINGS:
+                plan.capped = True
+                grown = grown[:1]
+                break
+        shaped = grown or shaped
     fixed_pos = unjudged | {fix.pos for options in ambiguous for fix in options}
     in_order = record.tricks_in_order
+    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
+        # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
+        plan.capped = True
+        plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order,
+                                 first_only=True)
+        return plan
     for r in shaped:
         plan.readings.extend(placings(Reading(r, unknown, fixed_pos), plan.missing, rules, game, deck, in_order))
-        if len(plan.readings) > MAX_READINGS:
-            plan.capped = True
-            plan.readings = plan.readings[:1]
-            break
     return plan
 
 

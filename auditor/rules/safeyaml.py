@@ -86,7 +86,7 @@ class SafeRulesetLoader(yaml.SafeLoader):
             return super().construct_object(node, deep)
         except yaml.YAMLError:
             raise
-        except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        except (ValueError, TypeError, LookupError, AttributeError, OverflowError):  # LookupError: KeyError, IndexError
             # a scalar its tag cannot read (``!!int x``): PyYAML's constructors raise these as they come
             tag = node.tag.rsplit(":", 1)[-1]
             what = _WHAT.get(tag, "a value of its kind")
