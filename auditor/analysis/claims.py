@@ -70,14 +70,15 @@ def judge_claim(replay: HandReplay, facts: list[PlayFact]) -> None:
     won_ns, won_ew = replay.won
     held = {s: replay.held.get(s) for s in active}
     known = all(h is not None and len(h) == remaining for h in held.values()) and not any(replay.unnamed.values())
-    if not known:
-        _note(replay, said("{seat} claimed {what} for {team}; the deal is not written in full, so the claim cannot be "
-                           "checked, and it is scored as claimed", seat=seat, what=what, team=claimer))
-        _give(replay, claimer, claimed, remaining, won_ns, won_ew)
-        return
     leader = next((f.seat for f in reversed(facts) if f.won), None) or replay.first_leader()
     seats = tuple(active)
-    start = position(seats, held, contract_of(replay.trump, replay.no_trump), leader)  # type: ignore[arg-type]
+    start = position(seats, held, contract_of(replay.trump, replay.no_trump), leader) if known else None  # type: ignore[arg-type]
+    if start is None:
+        why = "the deal is not written in full" if not known else "the record does not make a whole position of it"
+        _note(replay, said("{seat} claimed {what} for {team}; {why}, so the claim cannot be "
+                           "checked, and it is scored as claimed", seat=seat, what=what, team=claimer, why=why))
+        _give(replay, claimer, claimed, remaining, won_ns, won_ew)
+        return
     solver = Solver(start, claimer, MAX_NODES)
     try:
         sure = solver.value()

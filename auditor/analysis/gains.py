@@ -105,7 +105,10 @@ def _measure(replay: HandReplay, start: tuple[tuple[Seat, ...], dict[Seat, set[C
     offender = finding.seat
     assert offender is not None
     team = _TEAM[offender]
-    solver = Solver(position(seats, held, contract_of(replay.trump, replay.no_trump), facts[0].seat), team, MAX_NODES)
+    start = position(seats, held, contract_of(replay.trump, replay.no_trump), facts[0].seat)
+    if start is None:
+        return None
+    solver = Solver(start, team, MAX_NODES)
     for fact in facts[:at]:
         if seats[solver.to_play] is not fact.seat:
             return None  # a card out of turn: the record's order is not the rules'

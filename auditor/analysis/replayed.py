@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..cards import SEATS, Card, Seat, Suit, Team
 from ..replay.results import HandResult, PlayFact
-from .position import Contract, Position
+from .position import Contract, Position, PositionError
 from ..table import FOUR
 
 #: the four-handed table (the analysis runs only there): each seat's partnership, and the other one
@@ -32,12 +32,19 @@ def seats_in_play(sitting_out: Iterable[Seat]) -> tuple[Seat, ...]:
 
 
 def position(seats: tuple[Seat, ...], held: Mapping[Seat, Iterable[Card]], contract: Contract, leader: Seat,
-             trick: tuple[Card, ...] = ()) -> Position:
-    """The position of the seats in play holding ``held``, ``leader`` having led ``trick`` (or leading next)."""
-    return Position(
-        seats=seats, sides=tuple(_TEAM[s] for s in seats), hands=tuple(frozenset(held[s]) for s in seats),
-        contract=contract, leader=seats.index(leader), trick=trick,
-    )
+             trick: tuple[Card, ...] = ()) -> Position | None:
+    """The position of the seats in play holding ``held``, ``leader`` having led ``trick`` (or leading next);
+    None when the record does not make a whole one (a leader not in play, a card held twice, a hand of the
+    wrong size: a damaged record), so that no analysis rests on it."""
+    if leader not in seats:
+        return None
+    try:
+        return Position(
+            seats=seats, sides=tuple(_TEAM[s] for s in seats), hands=tuple(frozenset(held[s]) for s in seats),
+            contract=contract, leader=seats.index(leader), trick=trick,
+        )
+    except PositionError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,5 +90,5 @@ def played_hand(result: HandResult, hand_size: int) -> PlayedHand | None:
                 return None
             held[fact.seat].append(fact.card)
         leader = next(f.seat for f in trick if f.won)
-    contract = contract_of(result.trump, result.no_trump)
-    return PlayedHand(position(seats, held, contract, plays[0].seat), _TEAM[result.maker], plays)
+    start = position(seats, held, contract_of(result.trump, result.no_trump), plays[0].seat)
+    return PlayedHand(start, _TEAM[result.maker], plays) if start is not None else None

@@ -148,7 +148,7 @@ class TrickPlay:
                 continue
             if len(plays) != len(active):
                 trick = record.tricks[t_index - 1]
-                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} cards; {len(active)} players are in this hand", trick.pos, trick=t_index)
+                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} card{'s' if len(plays) != 1 else ''}; {len(active)} players are in this hand", trick.pos, trick=t_index)
             if not plays or winning is None:
                 continue
             first = plays[0]
