@@ -81,7 +81,7 @@ def test_each_reading_of_a_hand_with_gaps_is_replayed_once(monkeypatch: pytest.M
     assert len(played) == 1 + plans[0]  # the hand as written, then each reading once
     # ... and prepared once: preparing it to rebuild its missing trick serves its replay too
     assert len(prepared) == 1 + plans[0]
-    assert game.hands[0].points_ew == 2 or game.hands[0].points_ns == 0
+    assert game.hands[0].points == (0, 2) or game.hands[0].points[0] == 0
 
 
 def test_a_template_is_cut_into_fields_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -128,7 +128,7 @@ def placing_count(record: HandRecord, missing: int, in_order: bool) -> int:
 
 
 def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
-             in_order: bool, first_only: bool = False) -> list[Reading]:
+             in_order: bool) -> list[Reading]:
     """The reading with its missing tricks placed, every way the record allows, the likeliest first.
 
     A missing trick may have stood anywhere among the written ones (``in_order``: a record whose tricks
@@ -141,8 +141,6 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
                else list(combinations_with_replacement(slots, missing)))
-    if first_only:  # a hand read on one guess: the first place, unranked
-        options = options[:1]
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
