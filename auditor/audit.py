@@ -73,12 +73,19 @@ def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:
 
 
 def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>") -> Iterator[GameResult]:
+    for _, _, result in audit_records(games, chooser, label):
+        yield result
+
+
+def audit_records(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>",
+                  ) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+    """Each game's record, ruleset and audit (what ``stats --analysis`` reads besides the result)."""
     for game in games:
         try:
             rules = chooser.for_game(game)
         except RulesetError as err:
             raise InputError(f"{label}:{game.tag_pos('Rules')}: game {game.index}: {err}") from None
-        yield GameReplay(game, rules).run()
+        yield game, rules, GameReplay(game, rules).run()
 
 
 def game_position(game: GameRecord) -> Pos:

@@ -305,28 +305,17 @@ def trump_view(trump: Suit | None, low: bool = False) -> TrumpView:
 
 
 class Seat(IntEnum):
-    """Seats clockwise from North; N-S and E-W are partners."""
+    """The four seats, clockwise from North.
+
+    Which seats are in play, who sits on whose left and who partners whom
+    are the ruleset's (``table.seats``, ``table.sides``): ask a
+    :class:`~auditor.table.Table`, never the seat itself.
+    """
 
     N = 0
     E = 1
     S = 2
     W = 3
-
-    @property
-    def left(self) -> Seat:
-        """The next seat clockwise (the player on this seat's left)."""
-        return _LEFT[self]
-
-    @property
-    def partner(self) -> Seat:
-        return _PARTNER[self]
-
-    @property
-    def team(self) -> Team:
-        return _TEAM[self]
-
-    def offset(self, steps: int) -> Seat:
-        return Seat((self + steps) % 4)
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -338,27 +327,48 @@ class Seat(IntEnum):
 
 #: The seats clockwise from North (looping over a tuple is much faster than over the enum).
 SEATS: tuple[Seat, ...] = tuple(Seat)
-_LEFT: tuple[Seat, ...] = (Seat.E, Seat.S, Seat.W, Seat.N)
-_PARTNER: tuple[Seat, ...] = (Seat.S, Seat.W, Seat.N, Seat.E)
 _SEAT_SPELLINGS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
-class Team(Enum):
+class Side(Enum):
+    """A side of a game: a partnership (``NS``, ``EW``) or a player on their own (``N``, ``E``, ``S``, ``W``).
+
+    The members' order is the order a score line lists them in (``score NS 2 EW 0``, ``score N 4 E 2 W 7``).
+    """
+
     NS = "NS"
     EW = "EW"
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
 
     __hash__ = object.__hash__  # as Suit's
 
     @property
-    def other(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
+    def seats(self) -> tuple[Seat, ...]:
+        return _SIDE_SEATS[self]
 
     @property
-    def seats(self) -> tuple[Seat, Seat]:
-        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+    def partnership(self) -> bool:
+        return len(_SIDE_SEATS[self]) > 1
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        """``NS``, ``ew``, ``N``...; raises ``KeyError`` on anything else."""
+        return _SIDE_SPELLINGS[text.upper()]
 
     def __str__(self) -> str:
         return self.value
 
 
-_TEAM: tuple[Team, ...] = (Team.NS, Team.EW, Team.NS, Team.EW)
+#: The name four-player code knew sides by: a partnership is a team.
+Team = Side
+
+_SIDE_SEATS: dict[Side, tuple[Seat, ...]] = {
+    Side.NS: (Seat.N, Seat.S), Side.EW: (Seat.E, Seat.W),
+    Side.N: (Seat.N,), Side.E: (Seat.E,), Side.S: (Seat.S,), Side.W: (Seat.W,),
+}
+_SIDE_SPELLINGS: dict[str, Side] = {s.value: s for s in Side}
+#: The sides in the order a score line lists them.
+SIDES: tuple[Side, ...] = tuple(Side)

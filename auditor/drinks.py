@@ -27,11 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Seat, Team
+from .cards import Seat, Side
 from .model import CallKind, HandRecord
 from .replay.results import HandResult, Outcome
 from .replay.scoring import renege_points
 from .rules.schema import Ruleset
+from .table import FOUR
+
+#: the drinking game is a four-player partnership game (a ruleset with ``drinks`` must have partners)
+_PARTNER, _SIDE = FOUR.partner, FOUR.side_of
+_OTHER = {Side.NS: Side.EW, Side.EW: Side.NS}
 
 _EUCHRES = (Outcome.EUCHRE, Outcome.LONE_EUCHRE)
 _LONE_MADE = (Outcome.LONE_MAKE, Outcome.LONE_MARCH)
@@ -84,14 +89,15 @@ def hand_drinks(record: HandRecord, result: HandResult, rules: Ruleset) -> list[
                 out.append(Drink(record.number, seat, table.trump_caller_others, 1, f"{maker} made trump"))
     # rule 8: the lone player's partner
     if loner is not None and table.lone_partner:
-        out.append(Drink(record.number, loner.partner, table.lone_partner, 8, f"partner {loner} went alone"))
+        out.append(Drink(record.number, _PARTNER[loner], table.lone_partner, 8, f"partner {loner} went alone"))
     # rule 2: each trick lost, for both players of the losing side
-    lost: dict[Team, list[int]] = {Team.NS: [], Team.EW: []}
+    lost: dict[Side, list[int]] = {Side.NS: [], Side.EW: []}
     for fact in result.plays:
         if fact.won:
-            lost[fact.seat.team.other].append(fact.trick)
-    if not result.plays and result.tricks_ns is not None and result.tricks_ew is not None:
-        counted = {Team.NS: result.tricks_ew, Team.EW: result.tricks_ns}  # only the counts are recorded
+            lost[_OTHER[_SIDE[fact.seat]]].append(fact.trick)  # type: ignore[index]
+    if not result.plays and result.tricks_won is not None:
+        ns, ew = result.tricks_won
+        counted = {Side.NS: ew, Side.EW: ns}  # only the counts are recorded
         for team, n in counted.items():
             for seat in team.seats:
                 owe(seat, table.trick_lost, 2, f"their side lost {_times(n, 'trick')}", n)
@@ -109,29 +115,29 @@ def hand_drinks(record: HandRecord, result: HandResult, rules: Ruleset) -> list[
         listed = ", ".join(str(t) for t in tricks)
         owe(seat, table.failed_to_follow, 4, f"did not follow the suit led ({_times(len(tricks), 'time')}: trick {listed})", len(tricks))
     # rule 3: points the other side scored
-    for team in (Team.NS, Team.EW):
-        scored = result.points(team)
+    for team in (Side.NS, Side.EW):
+        scored = result.points_of(team)
         if scored > 0:
-            for seat in team.other.seats:
+            for seat in _OTHER[team].seats:
                 owe(seat, table.per_point_conceded * scored, 3, f"{team} scored {_times(scored, 'point')}")
     # rule 5: a called renege
     if result.penalized is not None:
         penalty = renege_points(rules, result.alone or result.defender_alone is not None)
-        offender = next((c.seat for c in record.reneges if c.seat.team is result.penalized), None)
+        offender = next((c.seat for c in record.reneges if _SIDE[c.seat] is result.penalized), None)
         for seat in result.penalized.seats:
-            owe(seat, table.renege_per_point * penalty, 5, f"a renege by their side was called ({_times(penalty, 'point')} to {result.penalized.other})")
+            owe(seat, table.renege_per_point * penalty, 5, f"a renege by their side was called ({_times(penalty, 'point')} to {_OTHER[result.penalized]})")
         if offender is not None:
             owe(offender, table.renege_extra, 5, "the called renege was theirs")
     # rules 7 and 8: the result of the hand
     if not voided and maker is not None and result.outcome in _EUCHRES:
-        for seat in maker.team.seats:
+        for seat in _SIDE[maker].seats:  # type: ignore[union-attr]
             if seat is loner:
                 if table.lone_failure:
                     out.append(Drink(record.number, seat, table.lone_failure, 8, "their lone hand was euchred"))
             elif table.euchred:
                 out.append(Drink(record.number, seat, table.euchred, 7, "their side was euchred"))
     if not voided and loner is not None and result.outcome in _LONE_MADE and table.lone_success_extra:
-        for seat in loner.team.other.seats:
+        for seat in _OTHER[_SIDE[loner]].seats:  # type: ignore[index]
             out.append(Drink(record.number, seat, table.lone_success_extra, 8, f"{loner} made the lone hand"))
     out.sort(key=lambda d: d.rule)  # stable: the seats stay in order within a rule
     return out

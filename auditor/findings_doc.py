@@ -14,6 +14,7 @@ _TITLES = {
     Category.LEFT_BOWER: "Left bower",
     Category.SCORE: "Score",
     Category.GAME: "Game",
+    Category.CLAIM: "Claims",
     Category.EVENT: "Event (across the games of a night)",
 }
 
@@ -22,7 +23,7 @@ def render() -> str:
     lines = [
         "# Finding codes",
         "",
-        "Generated from `auditor/findings.py` by `python -m auditor.findings_doc > docs/findings.md`;",
+        "Generated from the registry (`auditor/codes/`, gathered by `auditor/findings.py`) by `python -m auditor.findings_doc > docs/findings.md`;",
         "`euchre-audit codes CODE` prints the same entry. Each example is audited by the test suite",
         "and must produce its own code.",
         "",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import NamedTuple
 
-from .cards import Card, Seat, Suit, Team
+from .cards import Card, Seat, Side, Suit
 
 
 class Pos(NamedTuple):
@@ -98,16 +98,63 @@ class Holding(NamedTuple):
         return self.card_positions[index] if index < len(self.card_positions) else self.pos
 
 
-@dataclass(frozen=True, slots=True)
-class TeamPoints:
-    """A pair of numbers per side, as written (``score NS 4 EW 2``)."""
+class Pile(NamedTuple):
+    """A pile of the tableau (seed 003's two-handed game): a card face up on a card face down."""
 
-    ns: int
-    ew: int
+    up: Card
+    down: Card
+
+
+class Tableau(NamedTuple):
+    """The piles a seat was dealt on the table, as written in a ``tableau`` line (``N: AS/7H TC/8D``)."""
+
+    seat: Seat
+    piles: tuple[Pile, ...]
+    pos: Pos
+    #: where each pile's two cards are written (up, down), when the reader knows
+    card_positions: tuple[tuple[Pos, Pos], ...] = ()
+
+    def card_pos(self, index: int, down: bool = False) -> Pos:
+        return self.card_positions[index][down] if index < len(self.card_positions) else self.pos
+
+
+@dataclass(frozen=True, slots=True)
+class SidePoints:
+    """A number per side, as written (``score NS 4 EW 2``; ``score N 4 E 2 W 7``), in the written order."""
+
+    sides: tuple[Side, ...]
+    values: tuple[int, ...]
     pos: Pos
 
-    def of(self, team: Team) -> int:
-        return self.ns if team is Team.NS else self.ew
+    @classmethod
+    def pair(cls, ns: int, ew: int, pos: Pos = NOWHERE) -> SidePoints:
+        """The four-player form: NS and EW."""
+        return cls(_PAIR, (ns, ew), pos)
+
+    def of(self, side: Side) -> int | None:
+        for s, v in zip(self.sides, self.values):
+            if s is side:
+                return v
+        return None
+
+    def in_order(self, sides: tuple[Side, ...]) -> tuple[int, ...] | None:
+        """The values in the order of ``sides``; None when the line does not name exactly those sides."""
+        if self.sides == sides:
+            return self.values
+        if len(self.sides) != len(sides) or set(self.sides) != set(sides):
+            return None
+        return tuple(self.of(s) or 0 for s in sides)
+
+    @property
+    def canonical(self) -> tuple[tuple[Side, int], ...]:
+        """(side, value) in the order a score line lists sides (NS before EW, N E S W)."""
+        return tuple(sorted(zip(self.sides, self.values), key=lambda sv: _SIDE_ORDER[sv[0]]))
+
+
+_PAIR = (Side.NS, Side.EW)
+_SIDE_ORDER = {side: i for i, side in enumerate(Side)}
+#: The name four-player code knew per-side numbers by.
+TeamPoints = SidePoints
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +163,16 @@ class RenegeCall:
 
     seat: Seat
     pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """``claim <seat> [<n>]``: after the written tricks, ``seat`` shows its cards and claims ``tricks`` of the rest
+    for its side (None: all of them); the rest are not played."""
+
+    seat: Seat
+    pos: Pos
+    tricks: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +248,9 @@ class LostLine:
     line: int
     message: str
     expected: tuple[str, ...] = ()
+    #: the finding code that names the loss: None for a line that could not be read (S001); D113 for a
+    #: statement that names a seat not at the table
+    code: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +288,11 @@ class HandRecord:
     discard_pos: Pos = NOWHERE
     tricks: tuple[TrickRecord, ...] = ()
     reneges: tuple[RenegeCall, ...] = ()
-    score: TeamPoints | None = None
-    trick_counts: TeamPoints | None = None
+    claim: Claim | None = None  # the tricks after the written ones were claimed, not played
+    score: SidePoints | None = None
+    trick_counts: SidePoints | None = None
+    #: the piles dealt face down and face up on the table (``deck.tableau``), per seat
+    tableau: tuple[Tableau, ...] = ()
     comments: tuple[Comment, ...] = ()
     #: statements written twice where only one is allowed (``up``, ``score``...)
     repeated: tuple[tuple[str, Pos], ...] = ()
@@ -240,9 +303,8 @@ class HandRecord:
     #: the tricks are known to be the first ones in order (EGN): missing tricks are the last
     tricks_in_order: bool = False
 
-    @property
-    def has_full_deal(self) -> bool:
-        return len(self.deal) == 4 and len({h.seat for h in self.deal}) == 4
+    def has_full_deal(self, players: int = 4) -> bool:
+        return len(self.deal) == players and len({h.seat for h in self.deal}) == players
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +316,7 @@ class BrokenHand:
     message: str
     expected: tuple[str, ...] = ()
     number: int | None = None
-    score: TeamPoints | None = None
+    score: SidePoints | None = None
     dealer: Seat | None = None  # when the hand line can still be read
 
 
@@ -274,7 +336,8 @@ class GameRecord:
     tags: list[Tag] = field(default_factory=list)
     hands: list[HandRecord | BrokenHand] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
-    initial_score: tuple[int, int] = (0, 0)
+    #: the score the game starts from (None: every side at 0)
+    initial_score: SidePoints | None = None
     #: what a reader could not honour (e.g. EGN analysis lines); the report shows each once
     notes: list[str] = field(default_factory=list)
     #: rules of the record's own that cannot be applied (EGN ruleset keys): each a G806 warning

@@ -9,6 +9,7 @@ The document (documented in ``docs/egn.md``) is::
             "comments": [COMMENT], "hands": [HAND or BROKEN, ...]}
     HAND = {"hand": 1, "dealer": "N",
             "deal": [{"seat": "E", "cards": ["KD", "QS", ...]}, ...],
+            "tableau": [{"seat": "N", "piles": [["AS", "7H"], ...]}],  (only with a tableau: face up, face down)
             "up": "AD" | null,
             "calls": [{"seat": "E", "call": "pass"},
                       {"seat": "N", "call": "order", "alone": false},
@@ -22,8 +23,10 @@ The document (documented in ``docs/egn.md``) is::
                            "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
+            "claim": {"seat": "N", "tricks": 2 | null},  (only when the tricks after the written ones were claimed)
             "reneges": ["E"], "trick_counts": {"NS": 4, "EW": 1} | null,
             "score": {"NS": 2, "EW": 0} | null, "comments": [COMMENT]}
+    (per player where each plays for himself: {"N": 4, "E": 2, "W": 7})
     BROKEN = {"broken": "the reason", "hand": 3 | null, "line": 12, "column": 5}
     COMMENT = {"text": "# ...", "anchor": "bid", "trailing": false}
 
@@ -40,12 +43,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .textfile import InputError
-from .cards import Card, Seat, Suit
+from .cards import Card, Seat, Side, Suit
 from .egn.jsonpos import DocumentError, JsonError, Node, parse
 from .model import (
     BrokenHand,
     Call,
     CallKind,
+    Claim,
     Comment,
     Exchange,
     ExchangeKind,
@@ -54,10 +58,12 @@ from .model import (
     Holding,
     LoneDefense,
     MisdealCall,
+    Pile,
     Play,
     RenegeCall,
+    SidePoints,
+    Tableau,
     Tag,
-    TeamPoints,
     TrickRecord,
 )
 
@@ -66,8 +72,8 @@ VERSION = 1
 
 
 # ---------------------------------------------------------------- model -> JSON
-def _points(p: TeamPoints | None) -> dict[str, int] | None:
-    return {"NS": p.ns, "EW": p.ew} if p is not None else None
+def _points(p: SidePoints | None) -> dict[str, int] | None:
+    return {side.value: value for side, value in p.canonical} if p is not None else None
 
 
 def _comment(c: Comment) -> dict[str, Any]:
@@ -111,12 +117,15 @@ def hand_json(hand: HandRecord | BrokenHand) -> dict[str, Any]:
         "hand": hand.number,
         "dealer": hand.dealer.name,
         "deal": [{"seat": h.seat.name, "cards": [str(c) for c in h.cards]} for h in hand.deal],
+        **({"tableau": [{"seat": t.seat.name, "piles": [[str(p.up), str(p.down)] for p in t.piles]} for t in hand.tableau]}
+           if hand.tableau else {}),
         "up": str(hand.up) if hand.up is not None else None,
         **_variations(hand),
         "calls": [_call(c) for c in hand.calls],
         **({"defend_alone": _defense(hand.lone_defense)} if hand.lone_defense is not None else {}),
         "discard": str(hand.discard) if hand.discard is not None else None,
         "tricks": [[{"seat": p.seat.name if p.seat is not None else None, "card": str(p.card)} for p in t.plays] for t in hand.tricks],
+        **({"claim": {"seat": hand.claim.seat.name, "tricks": hand.claim.tricks}} if hand.claim is not None else {}),
         "reneges": [r.seat.name for r in hand.reneges],
         "trick_counts": _points(hand.trick_counts),
         "score": _points(hand.score),
@@ -128,7 +137,7 @@ def game_json(game: GameRecord) -> dict[str, Any]:
     return {
         "game": game.index,
         "tags": [{"name": t.name, "value": t.value} for t in game.tags],
-        "initial_score": {"NS": game.initial_score[0], "EW": game.initial_score[1]},
+        "initial_score": _points(game.initial_score) or {"NS": 0, "EW": 0},
         "notes": list(game.notes),
         "unhonoured_rules": list(game.unhonoured_rules),
         "comments": [_comment(c) for c in game.comments],
@@ -170,13 +179,15 @@ def _card(node: Node, name: str) -> Card:
         raise _Bad(f"{name} {node.value!r} is not a card", node.pos) from None
 
 
-def _team_points(node: Node | None, parent: Node, name: str) -> TeamPoints | None:
+def _team_points(node: Node | None, parent: Node, name: str) -> SidePoints | None:
     value = _need(node, parent, name, dict, optional=True)
     if value is None:
         return None
     assert node is not None
-    ns, ew = _need(value.get("NS"), node, f"{name}.NS", int), _need(value.get("EW"), node, f"{name}.EW", int)
-    return TeamPoints(ns, ew, node.pos)
+    if not 2 <= len(value) <= 4 or any(key not in Side.__members__ for key in value):
+        raise _Bad(f"{name} has a number per side: NS and EW, or N, E, S and W (two to four of them)", node.pos)
+    sides = tuple(Side[key] for key in value)
+    return SidePoints(sides, tuple(_need(value.get(s.value), node, f"{name}.{s.value}", int) for s in sides), node.pos)
 
 
 def _comments(node: Node | None, parent: Node) -> tuple[Comment, ...]:
@@ -236,6 +247,16 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
         cards = tuple(_card(c, "a dealt card") for c in _need(h.get("cards"), h, "cards", list))
         holdings.append(Holding(_seat(h.get("seat") or h, "a holding's seat"), cards, h.pos))
     hand.deal = tuple(holdings)
+    rows = []
+    for t in _need(node.get("tableau"), node, "tableau", list, optional=True) or []:
+        piles = []
+        for pile in _need(t.get("piles"), t, "piles", list):
+            pair = _need(pile, t, "a pile", list)
+            if len(pair) != 2:
+                raise _Bad("a pile is two cards: the face-up card and the one face down under it", pile.pos)
+            piles.append(Pile(_card(pair[0], "a face-up card"), _card(pair[1], "a face-down card")))
+        rows.append(Tableau(_seat(t.get("seat") or t, "a tableau's seat"), tuple(piles), t.pos))
+    hand.tableau = tuple(rows)
     up = node.get("up")
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
@@ -266,6 +287,13 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
             plays.append(Play(seat, _card(card_node, "a played card"), card_node.pos))
         tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else t.pos))
     hand.tricks = tuple(tricks)
+    claim = node.get("claim")
+    if claim is not None and _need(claim, node, "claim", dict, optional=True) is not None:
+        claimed = claim.value.get("tricks")
+        tricks_claimed = _need(claimed, claim, "claim.tricks", int, optional=True) if claimed is not None else None
+        if tricks_claimed is not None and not 0 <= tricks_claimed <= 99:
+            raise _Bad("claim.tricks must be 0 to 99, or null for all the rest", claim.pos)
+        hand.claim = Claim(_seat(claim.value.get("seat") or claim, "claim.seat"), claim.pos, tricks_claimed)
     hand.reneges = tuple(RenegeCall(_seat(r, "a renege's seat"), r.pos) for r in _need(node.get("reneges"), node, "reneges", list, optional=True) or [])
     hand.trick_counts = _team_points(node.get("trick_counts"), node, "trick_counts")
     hand.score = _team_points(node.get("score"), node, "score")
@@ -284,8 +312,8 @@ def _read_game(node: Node, index: int) -> GameRecord:
         game.tags.append(Tag(name, value, t.pos))
     initial = node.get("initial_score")
     points = _team_points(initial, node, "initial_score")
-    if points is not None:
-        game.initial_score = (points.ns, points.ew)
+    if points is not None and any(points.values):
+        game.initial_score = points
     game.notes = [str(n.value) for n in _need(node.get("notes"), node, "notes", list, optional=True) or []]
     game.unhonoured_rules = [
         str(n.value) for n in _need(node.get("unhonoured_rules"), node, "unhonoured_rules", list, optional=True) or []

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .audit import FileAudit, RulesetChooser, audit_games
+from .audit import FileAudit, RulesetChooser, audit_games, audit_records
 from .findings import Severity
 from .replay.results import GameResult
 from .rules.loader import RulesetError
@@ -104,6 +104,17 @@ def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
     """Stream the audited games of a unit; whole-file problems go to ``problems``."""
     try:
         yield from audit_games(unit_games(unit), _chooser(unit), unit.label)
+    except InputError as err:
+        problems.append(str(err))
+    except RulesetError as err:
+        problems.append(f"{unit.path}: {err.problems[0]}")
+        problems.extend(err.problems[1:])
+
+
+def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+    """:func:`audited_games` with each game's record and ruleset."""
+    try:
+        yield from audit_records(unit_games(unit), _chooser(unit), unit.label)
     except InputError as err:
         problems.append(str(err))
     except RulesetError as err:

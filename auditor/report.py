@@ -14,9 +14,16 @@ from typing import Any, TextIO
 
 from .audit import FileAudit
 from .findings import Finding
+from .cards import Side
 from .replay.results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
 from .standings.seating import NightFinding
+
+
+def by_side(sides: tuple[Side, ...], values: tuple[int, ...] | None) -> dict[str, int] | None:
+    """``{"NS": 2, "EW": 0}``, ``{"N": 4, "E": 2, "W": 7}``."""
+    return {side.value: value for side, value in zip(sides, values)} if values is not None else None
+
 
 def finding_dict(path: str, f: Finding) -> dict[str, Any]:
     return {
@@ -34,7 +41,7 @@ def finding_dict(path: str, f: Finding) -> dict[str, Any]:
         "message": f.message,
         "proof": list(f.proof),
         "cards": [{"card": str(m.card), "role": m.role.value, "seat": m.seat.name if m.seat is not None else None} for m in f.cards],
-        "points": {"NS": f.points[0], "EW": f.points[1]} if f.points is not None else None,
+        "points": {side.value: value for side, value in f.points} if f.points is not None else None,
     }
 
 
@@ -44,13 +51,13 @@ def game_dict(path: str, g: GameResult) -> dict[str, Any]:
         "game": g.index,
         "ruleset": g.ruleset,
         "tags": {t.name: t.value for t in g.tags},
-        "computed": {"NS": g.computed_ns, "EW": g.computed_ew},
-        "recorded": {"NS": g.recorded.ns, "EW": g.recorded.ew} if g.recorded is not None else None,
+        "computed": by_side(g.sides, g.computed),
+        "recorded": {side.value: value for side, value in g.recorded.canonical} if g.recorded is not None else None,
         "winner": g.winner.value if g.winner is not None else None,
         "won_in_hand": g.won_in_hand,
         "finished": g.finished,
         "deals": g.deals,
-        "tokens": {"NS": g.tokens[0], "EW": g.tokens[1]} if g.tokens is not None else None,
+        "tokens": by_side(g.sides, g.tokens),
         "hands": [hand_dict(h) for h in g.hands],
         "notes": list(g.notes),
         **({"drinks": g.drinks} if g.drinks is not None else {}),
@@ -67,15 +74,16 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "no_trump": h.no_trump,
         "alone": h.alone,
         "defender_alone": h.defender_alone.name if h.defender_alone is not None else None,
-        "tricks": {"NS": h.tricks_ns, "EW": h.tricks_ew} if h.tricks_ns is not None else None,
-        "points": {"NS": h.points_ns, "EW": h.points_ew},
+        "tricks": by_side(h.sides, h.tricks_won),
+        "points": by_side(h.sides, h.points),
         "outcome": h.outcome.value,
         "points_from_sheet": h.from_sheet,
         "token": h.token.value if h.token is not None else None,
         "token_point": h.token_point,
         "counted": h.counted,
-        "recorded": {"NS": h.recorded.ns, "EW": h.recorded.ew} if h.recorded is not None else None,
-        "corrected": {"NS": h.total_ns, "EW": h.total_ew},
+        "recorded": {side.value: value for side, value in h.recorded.canonical} if h.recorded is not None else None,
+        "corrected": by_side(h.sides, h.totals),
+        "notes": [str(n) for n in h.notes],
     }
 
 

@@ -3,7 +3,7 @@
 A finding is read by people (the ruling names players, shows cards in their
 suits' colours) and by programs (``--format lint`` and ``json`` keep the plain
 words).  :func:`said` formats a sentence as ``str.format`` would and remembers
-where each :class:`~auditor.cards.Seat`, :class:`~auditor.cards.Team` and
+where each :class:`~auditor.cards.Seat`, :class:`~auditor.cards.Side` and
 :class:`~auditor.cards.Card` stands in it, so that a report can present them
 without ever parsing the text back.  A :class:`Said` *is* its plain text
 (``str``): it compares, hashes, prints and serialises as the words it holds.
@@ -16,9 +16,9 @@ from functools import lru_cache
 from string import Formatter
 from typing import NamedTuple, Union
 
-from .cards import Card, Seat, Team
+from .cards import Card, Seat, Side
 
-Named = Union[Seat, Team, Card]
+Named = Union[Seat, Side, Card]
 _FORMATTER = Formatter()
 
 
@@ -63,7 +63,7 @@ def said(template: str, **values: object) -> Said:
         value = values[field] if field.isidentifier() else _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
-        if isinstance(value, (Seat, Team, Card)) and not spec:
+        if isinstance(value, (Seat, Side, Card)) and not spec:
             text = str(value)
             spans.append(Span(at, at + len(text), value))
         elif isinstance(value, Said) and not spec:

@@ -2,10 +2,10 @@
 
 Standings and league tables credit each player with what their side did while
 they sat in it.  This module is the one place that maps a game's seats and
-running scores onto sides: today two sides of two partners (N-S and E-W, as
-:class:`~auditor.cards.Team` has them); a game where each player plays for
-himself gives each seat a side of its own here, and everything counted over
-sides follows.
+running scores onto sides: the sides of the game's table (``GameResult.sides``):
+two sides of two partners (N-S and E-W), or, where each player plays for
+himself (seed 003's games of three and two), each seat a side of its own; and
+everything counted over sides follows.
 
 A side's *sheet* points are what the score sheet's entries add up to.  Where
 an entry parts from the rules, the difference since the entry before it is a
@@ -20,42 +20,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Seat, Team
+from .cards import Seat
+from .cards import Side as TableSide
 from .replay.results import GameResult, HandResult
+from .table import FOUR
 
-# ------------------------------------------------------------------ the seats -> sides mapping (two partnerships)
-_SIDES: tuple[tuple[str, tuple[Seat, ...]], ...] = tuple((team.value, team.seats) for team in Team)
-_TEAM = {team.value: team for team in Team}
+
+# ------------------------------------------------------------------ the seats -> sides mapping (the game's table)
+def _index(sides: tuple[TableSide, ...], key: str) -> int:
+    return next(i for i, side in enumerate(sides) if side.value == key)
 
 
 def _running(h: HandResult, key: str) -> int:
     """The corrected running score of side ``key`` after hand ``h``."""
-    return h.total_ns if _TEAM[key] is Team.NS else h.total_ew
+    return h.totals[_index(h.sides, key)]
 
 
 def _sheet(h: HandResult, key: str) -> int | None:
     """The sheet's running score of side ``key`` after hand ``h``, where the sheet has an entry."""
-    return None if h.recorded is None else h.recorded.of(_TEAM[key])
+    return None if h.recorded is None else h.recorded.of(TableSide.parse(key))
 
 
 def _final(game: GameResult, key: str) -> tuple[int, int]:
     """(score the game started from, corrected final score) of side ``key``."""
-    team = _TEAM[key]
-    start = game.initial[0] if team is Team.NS else game.initial[1]
-    return start, game.computed_ns if team is Team.NS else game.computed_ew
+    i = _index(game.sides, key)
+    return game.initial[i], game.computed[i]
 
 
 def _winner(game: GameResult) -> str | None:
     return game.winner.value if game.winner is not None else None
 
 
-def side_of_seat(seat: Seat) -> str:
-    """The key of the side a seat plays for."""
-    return next(key for key, seats in _SIDES if seat in seats)
+def side_of_seat(seat: Seat, table_sides: tuple[TableSide, ...] = FOUR.sides) -> str | None:
+    """The key of the side a seat plays for (None: nobody sits there)."""
+    return next((side.value for side in table_sides if seat in side.seats), None)
 
 
 def makers_side(h: HandResult) -> str | None:
-    return side_of_seat(h.maker) if h.maker is not None else None
+    return side_of_seat(h.maker, h.sides) if h.maker is not None else None
 
 
 # ------------------------------------------------------------------ what is counted over sides
@@ -67,7 +69,7 @@ class Result(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    key: str  # "NS", "EW"
+    key: str  # "NS", "EW"; "N", "E", "W" where each plays for himself
     seats: tuple[Seat, ...]
     players: tuple[str | None, ...]  # by seat, as the game's tags name them (None: not named)
 
@@ -100,7 +102,7 @@ class SideScore:
 
 
 def sides(game: GameResult) -> tuple[Side, ...]:
-    return tuple(Side(key, seats, tuple(_name(game.player(s)) for s in seats)) for key, seats in _SIDES)
+    return tuple(Side(side.value, side.seats, tuple(_name(game.player(s)) for s in side.seats)) for side in game.sides)
 
 
 def _name(text: str | None) -> str | None:

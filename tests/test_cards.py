@@ -23,6 +23,9 @@ from auditor.cards import (
     is_right_bower,
     is_trump,
 )
+from auditor.table import FOUR
+
+SIDE = FOUR.side_of
 
 from auditor.cards import SUITS  # the four suits a player can name
 EUCHRE_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -96,10 +99,10 @@ def test_cards_are_values() -> None:
 
 def test_seats_go_clockwise_and_partners_sit_across() -> None:
     """The issue: 'Seats are N, E, S, W, clockwise; N-S and E-W are partners.'"""
-    assert [Seat.N.left, Seat.E.left, Seat.S.left, Seat.W.left] == [Seat.E, Seat.S, Seat.W, Seat.N]
-    assert [s.partner for s in Seat] == [Seat.S, Seat.W, Seat.N, Seat.E]
-    assert [s.team for s in Seat] == [Team.NS, Team.EW, Team.NS, Team.EW]
-    assert Seat.W.offset(2) is Seat.E and Team.NS.other is Team.EW
+    assert [FOUR.left[s] for s in Seat] == [Seat.E, Seat.S, Seat.W, Seat.N]
+    assert [FOUR.partner[s] for s in Seat] == [Seat.S, Seat.W, Seat.N, Seat.E]
+    assert [SIDE[s] for s in Seat] == [Team.NS, Team.EW, Team.NS, Team.EW]
+    assert FOUR.after(Seat.W, 2) is Seat.E and FOUR.others(Team.NS) == (Team.EW,)
     assert not Seat.N  # Seat.N is falsy: callers must test `is not None`
 
 

@@ -39,12 +39,12 @@ def test_clean_game_sample_has_no_finding_and_the_right_score() -> None:
     (game,) = audit_text(CLEAN.read_text(encoding="utf-8"))
     assert game.all_findings() == []
     assert game.ruleset == "hoyle"
-    assert (game.computed_ns, game.computed_ew) == (4, 10)
-    assert game.recorded is not None and (game.recorded.ns, game.recorded.ew) == (4, 10)
+    assert game.computed == (4, 10)
+    assert game.recorded is not None and game.recorded.values == (4, 10)
     assert game.winner is not None and game.winner.value == "EW" and game.won_in_hand == 10
     assert [h.number for h in game.hands] == list(range(1, 11))
     # every running total on the sheet is the corrected one
-    assert all(h.recorded is not None and (h.recorded.ns, h.recorded.ew) == (h.total_ns, h.total_ew) for h in game.hands)
+    assert all(h.recorded is not None and h.recorded.values == h.totals for h in game.hands)
     # it shows a euchre, a march, a lone make, a lone euchre and a thrown-in hand
     outcomes = {h.outcome.value for h in game.hands}
     assert {"euchre", "make", "march", "lone-make", "lone-euchre", "thrown-in"} <= outcomes

@@ -97,7 +97,7 @@ def test_an_unknown_selector_is_bad_usage() -> None:
     code, out, err = run(CLUB, "--select", "R999,renegade")
     assert code == 2 and out == ""
     assert err == ("euchre-audit: error: --select/--ignore: 'R999' is no finding code, code prefix, name or category "
-                   "(see `euchre-audit codes`; categories: syntax, deal, bid, discard, turn, renege, left-bower, score, game, event)\n")
+                   "(see `euchre-audit codes`; categories: syntax, deal, bid, discard, turn, renege, left-bower, score, game, claim, event)\n")
 
 
 def test_exit_zero() -> None:

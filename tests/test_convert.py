@@ -150,7 +150,7 @@ def test_initial_score_and_annotations_go_to_egn_and_back() -> None:
         "# trick 1 card 3: a trump\ntrick N:AH E:KH S:9D W:QH\n"
     )
     games = read_text(text)
-    assert games[0].initial_score == (3, 7)
+    assert games[0].initial_score is not None and games[0].initial_score.values == (3, 7)
     egn, _ = convert_games(games, "egn")
     data = json.loads(egn)
     assert data["metadata"]["initialScore"] == [3, 7]

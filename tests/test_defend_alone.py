@@ -88,7 +88,7 @@ trick E:TH N:KH
 def points(text: str, overrides: list[str] | None = None) -> tuple[int, int]:
     (game,) = audit_text(text, "hoyle", overrides)
     (hand,) = game.hands
-    return hand.points_ns, hand.points_ew
+    return hand.points[0], hand.points[1]
 
 
 def only_codes(text: str, overrides: list[str] | None = None) -> list[str]:
@@ -101,7 +101,7 @@ def test_a_lone_defender_who_euchres_scores_four_instead_of_two() -> None:
     assert points(LONE_DEFENDER_EUCHRES, DEFEND) == (0, 4)  # EW defend: "4 points instead of 2"
     (game,) = audit_text(LONE_DEFENDER_EUCHRES, "hoyle", DEFEND)
     assert game.hands[0].defender_alone is Seat.E
-    assert (game.hands[0].tricks_ns, game.hands[0].tricks_ew) == (0, 5)
+    assert game.hands[0].tricks_won == (0, 5)
 
 
 def test_the_lone_defenders_points_are_a_ruleset_key() -> None:
@@ -155,9 +155,9 @@ def test_a_called_renege_in_a_lone_defence_hand_costs_the_lone_penalty() -> None
     (game,) = audit_text(reneged, "hoyle", rules)
     assert codes_of([game]) == ["R501"]
     # EW keep the 3 of the lone defender's euchre and gain the lone penalty, 4 (hoyle: seed 004's "adding")
-    assert (game.hands[0].points_ns, game.hands[0].points_ew) == (0, 3 + 4)
+    assert game.hands[0].points == (0, 3 + 4)
     (replaced,) = audit_text(reneged, "hoyle", [*rules, "renege.innocent_side_keeps=false"])
-    assert (replaced.hands[0].points_ns, replaced.hands[0].points_ew) == (0, 4)
+    assert replaced.hands[0].points == (0, 4)
 
 
 # ---------------------------------------------------------------- findings
@@ -285,7 +285,7 @@ def test_text_to_egn_and_back_keeps_the_lone_defender_and_the_ruleset() -> None:
     assert (hand.lone_defense.seat, hand.lone_defense.after) == (Seat.N, 5)
     (result,) = audit_games(iter(back), RulesetChooser())
     assert hand_findings(result) == []
-    assert (result.hands[0].points_ns, result.hands[0].points_ew) == (4, 0)
+    assert result.hands[0].points == (4, 0)
     text, _ = to_text_again(back)
     assert models(read_text(text))[0]["hands"] == models(games)[0]["hands"]
 
@@ -339,7 +339,7 @@ def test_an_egn_lone_defender_is_honoured_and_judged() -> None:
     (result,) = audit_games(iter(read_egn_games(allowed, "t.egn")), RulesetChooser())
     assert result.notes == [] and hand_findings(result) == []
     assert result.hands[0].defender_alone is Seat.N
-    assert (result.hands[0].points_ns, result.hands[0].points_ew) == (4, 0)
+    assert result.hands[0].points == (4, 0)
     forbidden = egn_game({}, {"aloneDefender": 0})  # EGN's default: defend_alone false
     (result,) = audit_games(iter(read_egn_games(forbidden, "t.egn")), RulesetChooser())
     (finding,) = hand_findings(result)
@@ -349,7 +349,7 @@ def test_an_egn_lone_defender_is_honoured_and_judged() -> None:
     nobody = egn_game({"defend_alone": True}, {"aloneDefender": -1})
     (result,) = audit_games(iter(read_egn_games(nobody, "t.egn")), RulesetChooser())
     assert result.hands[0].defender_alone is None
-    assert (result.hands[0].points_ns, result.hands[0].points_ew) == (2, 0)  # a lone euchre, hoyle's 2
+    assert result.hands[0].points == (2, 0)  # a lone euchre, hoyle's 2
 
 
 def test_an_egn_lone_defender_seat_that_does_not_exist_is_a_syntax_finding() -> None:

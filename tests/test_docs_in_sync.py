@@ -21,7 +21,7 @@ def test_every_code_is_documented_with_an_example() -> None:
 
 def test_codes_are_well_formed_and_unique() -> None:
     prefixes = {"syntax": "S", "deal": "D", "bid": "B", "discard": "X", "turn": "T", "renege": "R",
-                "left-bower": "L", "score": "P", "game": "G", "event": "E"}
+                "left-bower": "L", "score": "P", "game": "G", "claim": "C", "event": "E"}
     names = [c.name for c in REGISTRY.values()]
     assert len(set(names)) == len(names)
     for code in REGISTRY.values():

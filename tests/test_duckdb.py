@@ -18,7 +18,8 @@ duckdb = pytest.importorskip("duckdb", reason="DuckDB is not installed: pip inst
 @pytest.fixture(scope="module", params=[[], ["--partition-by", "event"]], ids=["flat", "by-event"])
 def tables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("tables")
-    assert main(["stats", str(SAMPLES), "--out", str(out), "--jobs", "1", *request.param], io.StringIO(), io.StringIO()) == 0
+    args = ["stats", str(SAMPLES), "--out", str(out), "--jobs", "1", "--analysis", *request.param]  # every table has rows
+    assert main(args, io.StringIO(), io.StringIO()) == 0
     return out
 
 
@@ -35,6 +36,8 @@ def test_duckdb_reads_the_types(tables: Path) -> None:
     assert described["winner"] == "VARCHAR" and described["game"] == "INTEGER" and described["event"] == "VARCHAR"
     hands = {name: kind for name, kind, *_ in _sql(con, tables, "hands", "DESCRIBE SELECT * FROM TABLE")}
     assert hands["dealer"] == hands["maker"] == hands["up"] == hands["outcome"] == "VARCHAR" and hands["alone"] == "BOOLEAN"
+    analysis = {name: kind for name, kind, *_ in _sql(con, tables, "analysis", "DESCRIBE SELECT * FROM TABLE")}
+    assert analysis["first_costly_card"] == "VARCHAR" and analysis["dd_tricks"] == "TINYINT"
 
 
 def test_duckdb_reads_the_rows_polars_reads(tables: Path) -> None:

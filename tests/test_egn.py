@@ -111,7 +111,7 @@ def test_the_ruleset_object_maps_onto_our_keys() -> None:
 
 
 def test_a_key_that_cannot_be_honoured_is_a_note_shown_once(tmp_path: Path) -> None:
-    game = egn(metadata__ruleset={"num_players": 3, "num_deals": 8, "winning_score": 10, "joker": True, "farmers": True})
+    game = egn(metadata__ruleset={"num_players": 5, "num_deals": 8, "winning_score": 10, "joker": True, "farmers": True})
     path = tmp_path / "g.egn"
     path.write_text(text_of(game), encoding="utf-8")
     out = io.StringIO()

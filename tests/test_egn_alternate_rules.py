@@ -62,7 +62,7 @@ def test_each_rule_is_honoured_and_audits_clean(name: str) -> None:
     assert game.unhonoured_rules == []  # no G806
     (result,) = audit([game])
     assert result.all_findings() == []
-    assert (result.computed_ns, result.computed_ew, result.winner) == EXPECTED[name]
+    assert (result.computed[0], result.computed[1], result.winner) == EXPECTED[name]
     assert result.finished and result.won_in_hand == 0  # num_deals: 1, and the deal is the game's only one
 
 
@@ -76,7 +76,7 @@ def test_the_joker_and_no_trump_hand() -> None:
     assert [c.kind for c in hand.calls][-1] is CallKind.HIGH and hand.calls[-1].seat is Seat.S
     (result,) = audit([game])
     (played,) = result.hands
-    assert (played.no_trump, played.tricks_ns, played.token, result.tokens) == ("high", 4, Team.NS, (1, 0))
+    assert (played.no_trump, played.tricks_won[0], played.token, result.tokens) == ("high", 4, Team.NS, (1, 0))
     assert [f.seat for f in played.plays if f.won] == [Seat.E, Seat.S, Seat.S, Seat.S, Seat.S]
     assert next(f for f in played.plays if f.card == Card.parse("JK")).won
 
@@ -222,13 +222,25 @@ def test_num_deals_ends_the_game_and_a_later_deal_does_not_count() -> None:
     assert [f.code.code for f in result.all_findings()] == ["G805"]  # two of three deals
 
 
-def test_num_players_other_than_4_is_still_a_note() -> None:
-    (game,) = read_egn_games(variant({"num_players": 3, "fast_break": True, "num_deals": 1}))
-    assert game.unhonoured_rules == ["EGN num_players: 3 cannot be honoured; the games are replayed as four-handed"]
+def test_num_players_other_than_2_3_or_4_is_still_a_note() -> None:
+    (game,) = read_egn_games(variant({"num_players": 5, "fast_break": True, "num_deals": 1}))
+    assert game.unhonoured_rules == ["EGN num_players: 5 cannot be honoured (2, 3 or 4); the games are replayed as four-handed"]
     rules = RulesetChooser().for_game(game)
     assert rules.scoring.fast_break and rules.game.deals == 1 and rules.game.target == 0
     ruleset, lost = to_egn(rules)
     assert ruleset["fast_break"] is True and ruleset["num_deals"] == 1 and lost == []
+    assert "num_players" not in ruleset
+
+
+@pytest.mark.parametrize(("players", "seats"), [(3, ["N", "E", "W"]), (2, ["N", "S"])])
+def test_num_players_3_and_2_are_seed_003s_games_each_for_himself(players: int, seats: list[str]) -> None:
+    (game,) = read_egn_games(variant({"num_players": players}))
+    assert game.unhonoured_rules == []
+    rules = RulesetChooser().for_game(game)
+    assert [s.value for s in rules.table.seats] == seats and rules.table.sides.value == "each"
+    assert rules.deck.kitty == 24 - 5 * players  # every card dealt or in the kitty
+    ruleset, lost = to_egn(rules)
+    assert ruleset["num_players"] == players and lost == []
 
 
 def test_without_the_joker_and_no_trump_the_same_file_is_faulted_where_they_are_used() -> None:
@@ -251,4 +263,4 @@ def test_farmers_reads_the_kitty_exchange_as_a_farmers_hand() -> None:
     (game,) = read_egn_games(json.dumps(source))
     assert game.hands[0].exchanges[0].kind is ExchangeKind.FARMER
     (result,) = audit([game])
-    assert result.all_findings() == [] and (result.computed_ns, result.computed_ew) == (1, 0)
+    assert result.all_findings() == [] and result.computed == (1, 0)

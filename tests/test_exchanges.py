@@ -52,15 +52,15 @@ def findings(text: str, overrides: list[str] | None = None) -> list[tuple[str, i
 def test_going_under_moves_the_kittys_cards_to_the_player() -> None:
     (game,) = audit_text(UNDER_HAND, "hoyle", UNDER)
     assert game.all_findings() == []
-    assert (game.computed_ns, game.computed_ew) == (1, 0)
-    assert (game.hands[0].tricks_ns, game.hands[0].tricks_ew) == (4, 1)
+    assert game.computed == (1, 0)
+    assert game.hands[0].tricks_won == (4, 1)
 
 
 def test_going_under_where_the_ruleset_has_none_is_d110_and_the_hand_is_played_as_it_was() -> None:
     # line 4 "under E: 9C TC 9H": the seat at column 7
     assert findings(UNDER_HAND) == [("D110", 4, 7, "E exchanges 9C TC 9H for the kitty (going under): this ruleset has no going under")]
     (game,) = audit_text(UNDER_HAND, "hoyle")
-    assert (game.computed_ns, game.computed_ew) == (1, 0)
+    assert game.computed == (1, 0)
 
 
 def test_without_the_exchange_the_kittys_cards_were_never_es() -> None:
@@ -144,8 +144,8 @@ BEST = ["bidding.partners_best=true"]
 def test_partners_best_passes_a_card_to_the_lone_maker() -> None:
     (game,) = audit_text(BEST_HAND, "hoyle", BEST)
     assert game.all_findings() == []
-    assert (game.computed_ns, game.computed_ew) == (0, 1)
-    assert (game.hands[0].tricks_ns, game.hands[0].tricks_ew) == (1, 4)
+    assert game.computed == (0, 1)
+    assert game.hands[0].tricks_won == (1, 4)
 
 
 def test_partners_best_where_the_ruleset_has_none_is_d111() -> None:
@@ -210,6 +210,6 @@ def test_the_json_form_of_the_model_keeps_every_variation() -> None:
 def test_the_farmers_hand_is_the_same_exchange_of_three_9s_and_10s() -> None:
     farmer = UNDER_HAND.replace("under E:", "farmer E:")  # E holds four 9s and 10s and gives three
     (game,) = audit_text(farmer, "hoyle", ["deal.farmers_hand=true"])
-    assert game.all_findings() == [] and (game.computed_ns, game.computed_ew) == (1, 0)
+    assert game.all_findings() == [] and game.computed == (1, 0)
     assert findings(farmer) == [("D109", 4, 8, "E exchanges 9C TC 9H for the kitty (a farmer's hand): this ruleset has no farmer's hand")]
     assert [code for code, *_ in findings(farmer, UNDER)] == ["D109"]  # going under is another rule

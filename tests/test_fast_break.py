@@ -37,9 +37,9 @@ def test_a_fast_break_scores_nothing_for_either_side() -> None:
     (game,) = audit_text(FAST_BREAK_HAND, "hoyle", FAST_BREAK)
     assert game.all_findings() == []
     (hand,) = game.hands
-    assert (hand.tricks_ns, hand.tricks_ew, hand.points_ns, hand.points_ew) == (3, 2, 0, 0)
+    assert (hand.tricks_won[0], hand.tricks_won[1], hand.points[0], hand.points[1]) == (3, 2, 0, 0)
     assert hand.outcome is Outcome.FAST_BREAK
-    assert (game.computed_ns, game.computed_ew) == (0, 0)
+    assert game.computed == (0, 0)
 
 
 def test_without_the_rule_the_makers_score_their_point_and_the_sheet_is_wrong() -> None:
@@ -47,7 +47,7 @@ def test_without_the_rule_the_makers_score_their_point_and_the_sheet_is_wrong() 
     (found,) = game.all_findings()
     assert (found.code.code, found.pos.line, found.pos.column) == ("P701", 11, 10)
     assert "by the rules it is NS +1 EW +0" in found.message
-    assert (game.computed_ns, game.computed_ew) == (1, 0)
+    assert game.computed == (1, 0)
 
 
 def test_the_report_names_the_fast_break() -> None:
@@ -78,7 +78,7 @@ def test_a_hand_written_with_its_trick_count_only_may_have_been_one_the_sheet_de
     hand = "hand 1 dealer N\nup AH\nbid E pass, S order\ntricks NS 3 EW 2\nscore NS {} EW 0\n"
     for sheet in (0, 1):  # a fast break, or not: both are what the record allows
         (game,) = audit_text(hand.format(sheet), "hoyle", FAST_BREAK)
-        assert codes_of([game]) == [] and (game.computed_ns, game.computed_ew) == (sheet, 0)
+        assert codes_of([game]) == [] and game.computed == (sheet, 0)
     (game,) = audit_text(hand.format(2), "hoyle", FAST_BREAK)
     (found,) = game.all_findings()
     assert found.code.code == "P701" and "NS +1 EW +0 or NS +0 EW +0" in found.message

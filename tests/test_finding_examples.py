@@ -58,7 +58,7 @@ def test_registry_rules_overrides_are_what_makes_the_example_fire(code: Code) ->
 def test_the_clean_hand_has_no_finding() -> None:
     (game,) = audit_text(CLEAN_HAND, "hoyle")
     assert game.all_findings() == []
-    assert (game.computed_ns, game.computed_ew) == (2, 0)
+    assert game.computed == (2, 0)
 
 
 def only_finding(text: str, rules: list[str] | None = None) -> tuple[str, int | None, int | None, Seat | None, int, int]:
@@ -116,7 +116,7 @@ def test_category_renege() -> None:
     # line 7: "trick S:AS W:JS N:KS E:9C" -> E at column 22; uncalled, the march stands
     assert only_finding(text) == ("R501", 1, 2, Seat.E, 7, 22)
     (game,) = audit_text(text, "hoyle")
-    assert (game.computed_ns, game.computed_ew) == (2, 0)
+    assert game.computed == (2, 0)
 
 
 def test_category_left_bower_on_its_printed_suit() -> None:

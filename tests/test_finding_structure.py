@@ -52,8 +52,8 @@ def test_a_renege_marks_the_card_at_fault_and_the_cards_that_prove_it(club_night
     assert renege.points is None  # nobody called it: no points change hands
     # hand 5, the deal written: E held JC (the left bower, E's only trump) and played TD
     assert [(m.card, m.role) for m in left.cards] == [(card("TD"), Role.FAULT), (card("JC"), Role.PROOF)]
-    assert left.points == (2, 0)  # called at the table: NS 2, EW nothing for the hand
-    assert mismatch.points == (4, 0) and mismatch.cards == ()
+    assert left.points == ((Team.NS, 2), (Team.EW, 0))  # called at the table: NS 2, EW nothing for the hand
+    assert mismatch.points == ((Team.NS, 4), (Team.EW, 0)) and mismatch.cards == ()
 
 
 def test_the_hand_result_carries_the_cards_the_record_gives(club_night: str) -> None:

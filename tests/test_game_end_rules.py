@@ -61,9 +61,9 @@ def test_the_fourth_token_is_a_point_that_ends_the_game() -> None:
     (game,) = audit_text(TOKENS_GAME, "hoyle", TOKENS)
     # hand 5 (line 22) is after the end: G801; its sheet entry (line 26) counts it, by the rules it counts nothing
     assert [(f.code.code, f.pos.line) for f in game.all_findings()] == [("G801", 22), ("P701", 26)]
-    assert [(h.token, h.token_point, h.points_ns, h.tokens_ns) for h in game.hands[:4]] == [
+    assert [(h.token, h.token_point, h.points[0], h.tokens_held[0]) for h in game.hands[:4]] == [
         (Team.NS, False, 1, 1), (Team.NS, False, 1, 2), (Team.NS, False, 1, 3), (Team.NS, True, 2, 0)]
-    assert (game.winner, game.won_in_hand, game.computed_ns, game.tokens) == (Team.NS, 4, 10, (0, 0))
+    assert (game.winner, game.won_in_hand, game.computed[0], game.tokens) == (Team.NS, 4, 10, (0, 0))
     text = report_of(game)
     assert "N in spades, 4 tricks: made it; token NS, set +1" in text and "N in hearts, 4 tricks: made it; token NS " in text
     assert "NS won in hand 4. Four-trick tokens held: NS 0, EW 0." in text
@@ -76,7 +76,7 @@ def test_without_tokens_the_game_goes_on_and_the_sheet_is_a_point_ahead() -> Non
     (game,) = audit_text(TOKENS_GAME, "hoyle")
     found = [(f.code.code, f.pos.line) for f in game.all_findings()]
     assert found == [("P701", 21)]  # hand 4: the sheet's 10 is one point more than the rules give
-    assert (game.winner, game.won_in_hand, game.computed_ns, game.tokens) == (Team.NS, 5, 10, None)  # in hand 5, not 4
+    assert (game.winner, game.won_in_hand, game.computed[0], game.tokens) == (Team.NS, 5, 10, None)  # in hand 5, not 4
     assert all(h.token is None for h in game.hands)
 
 
@@ -125,7 +125,7 @@ def test_the_game_ends_after_its_deals_and_the_side_ahead_wins() -> None:
     assert (found.code.code, found.pos.line, found.hand) == ("G801", 17, 5)
     assert found.message == "hand 5 is recorded after the game's 4 deals (the last in hand 4); it does not count"
     assert (game.winner, game.won_in_hand, game.finished, game.deals) == (Team.NS, 4, True, 5)
-    assert (game.computed_ns, game.computed_ew) == (3, 2)
+    assert game.computed == (3, 2)
     assert "NS won, ahead after the last of 4 deals (hand 4)." in report_of(game)
 
 
@@ -134,7 +134,7 @@ def test_equal_scores_after_the_last_deal_are_a_tie() -> None:
     tied = text.split("hand 5")[0]
     (game,) = audit_text(tied, "hoyle", FOUR_DEALS)
     assert game.all_findings() == []
-    assert (game.winner, game.finished, game.computed_ns, game.computed_ew) == (None, True, 2, 2)
+    assert (game.winner, game.finished, game.computed[0], game.computed[1]) == (None, True, 2, 2)
     assert "The game ended in a tie after the last of 4 deals (hand 4)." in report_of(game)
     assert json.loads(json.dumps(game_dict("t", game)))["finished"] is True
     assert codes_of(audit_text('[Winner "tie"]\n' + tied, "hoyle", FOUR_DEALS)) == []

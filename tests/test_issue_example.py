@@ -21,18 +21,18 @@ def test_example_audits_to_exactly_the_three_findings(club_night: str) -> None:
 
 def test_example_corrected_score_and_winner(club_night: str) -> None:
     (game,) = audit_text(club_night, "hoyle")
-    assert (game.computed_ns, game.computed_ew) == (10, 0)
+    assert game.computed == (10, 0)
     assert game.winner is Team.NS and game.won_in_hand == 5
-    assert game.recorded is not None and (game.recorded.ns, game.recorded.ew) == (8, 0)
+    assert game.recorded is not None and game.recorded.values == (8, 0)
 
 
 def test_uncalled_renege_changes_no_score_but_called_one_does(club_night: str) -> None:
     (game,) = audit_text(club_night, "hoyle")
     hands = {h.number: h for h in game.hands}
-    assert hands[2].penalized is None and (hands[2].points_ns, hands[2].points_ew) == (2, 0)
+    assert hands[2].penalized is None and hands[2].points == (2, 0)
     # hand 5: NS were euchred (1 trick) but E's called renege gives NS 2 and EW nothing
-    assert hands[5].tricks_ns == 1
-    assert hands[5].penalized is Team.EW and (hands[5].points_ns, hands[5].points_ew) == (2, 0)
+    assert hands[5].tricks_won[0] == 1
+    assert hands[5].penalized is Team.EW and hands[5].points == (2, 0)
 
 
 def test_rules_tag_alone_picks_hoyle(club_night: str) -> None:

@@ -41,7 +41,7 @@ def test_a_long_line_is_one_clear_syntax_finding_and_costs_only_itself(club_nigh
     # every other finding is still made, hand 2's own renege included
     rest = [(f.hand, f.code.code) for f in game.all_findings() if f is not finding]
     assert rest == [(2, "R501"), (3, "P701"), (5, "L603")]
-    assert (game.computed_ns, game.computed_ew) == (10, 0)
+    assert game.computed == (10, 0)
 
 
 def test_fmt_keeps_a_long_comment_line_whole() -> None:

@@ -34,9 +34,9 @@ def test_random_legal_games_have_no_finding_and_the_same_score(rng: random.Rando
     game = gen.random_game(rng)
     (result,) = audit_text(gen.game_text(game, gen.Style.random(rng, sparse=True)))
     assert [(f.code.code, f.hand, f.message) for f in result.all_findings()] == []
-    assert (result.computed_ns, result.computed_ew) == game.final
-    assert [(h.points_ns, h.points_ew) for h in result.hands] == [h.points for h in game.hands]
-    assert [(h.tricks_ns, h.tricks_ew) for h in result.hands if h.maker is not None] == [
+    assert result.computed == game.final
+    assert [h.points for h in result.hands] == [h.points for h in game.hands]
+    assert [h.tricks_won for h in result.hands if h.maker is not None] == [
         (h.tricks_ns, h.tricks_ew) for h in game.hands if h.maker is not None
     ]
     assert (result.winner.value if result.winner is not None else None) == game.winner
@@ -64,7 +64,7 @@ def test_one_illegal_follow_is_reported_at_its_trick_and_seat(rng: random.Random
     made, defended = gen.hand_points(won.count(gen.team(hand.maker)), hand.alone)
     expected = (made, defended) if gen.team(hand.maker) == "NS" else (defended, made)
     scored = result.hands[where.hand_index]
-    assert (scored.points_ns, scored.points_ew) == expected and scored.penalized is None
+    assert scored.points == expected and scored.penalized is None
 
 
 @SETTINGS
@@ -80,6 +80,6 @@ def test_a_called_renege_scores_the_penalty_only(rng: random.Random) -> None:
     game = gen.Game([*game.hands[: where.hand_index], called], game.first_dealer)  # the sheet ends there
     (result,) = audit_text(gen.game_text(game, card_style(rng)))
     assert not [f for f in result.all_findings() if f.category.value == "score"]
-    assert (result.computed_ns, result.computed_ew) == called.total
+    assert result.computed == called.total
     scored = result.hands[-1]
     assert scored.penalized is not None and scored.penalized.value == gen.team(where.seat)

@@ -28,6 +28,9 @@ BUNDLED_SEEDS = {
     "joker": "003_207a972666234653.txt",
     "euchre32-five": "003_207a972666234653.txt",
     "euchre28": "000_831a3438ac97385b.txt",
+    "three-handed": "003_207a972666234653.txt",
+    "two-handed": "003_207a972666234653.txt",
+    "two-handed-tableau": "003_207a972666234653.txt",
     "progressive": "003_207a972666234653.txt",
 }
 
@@ -244,9 +247,11 @@ def test_rules_name_prints_the_effective_ruleset_after_inheritance(capsys: pytes
     printed = yaml.safe_load(capsys.readouterr().out)
     assert "extends" not in printed
     assert printed["name"] == "euchre32"
-    assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "joker": False, "hand_size": 7, "kitty": 4}
+    assert printed["deck"] == {"ranks": ["7", "8", "9", "T", "J", "Q", "K", "A"], "joker": False, "hand_size": 7, "kitty": 4, "tableau": 0}
+    assert printed["table"] == {"seats": ["N", "E", "S", "W"], "sides": "partners"}  # from hoyle.yaml
     assert printed["deal"]["after_throw_in"] == "same-dealer"  # from redeal.yaml
-    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True}  # from hoyle.yaml
+    assert printed["renege"] == {"points": 2, "points_alone": 4, "hand_stands": False, "innocent_side_keeps": True,
+                                 "restore_equity": False}  # from hoyle.yaml
     assert Ruleset.model_validate(printed) == load_ruleset("euchre32")
 
 

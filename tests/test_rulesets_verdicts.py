@@ -26,7 +26,7 @@ def _categories(game: GameResult) -> list[str]:
 
 
 def _points(game: GameResult) -> list[tuple[int, int]]:
-    return [(h.points_ns, h.points_ew) for h in game.hands]
+    return [h.points for h in game.hands]
 
 
 # W goes alone, so E (the dealer's left) sits out and S leads.
@@ -103,7 +103,7 @@ def test_bicycle_points_past_10_count() -> None:
     text += "hand 6 dealer E\nup 9H\nbid S pass, W pass, N pass, E pass, S pass, W pass, N call S alone\ntricks NS 5 EW 0\nscore NS 12 EW 0\n"
     # NS: euchres of E and W (2 + 2), marches (2 + 2), nothing, then a lone march (4)
     game = _one(text, "bicycle")
-    assert (game.computed_ns, game.computed_ew, game.winner) == (12, 0, Team.NS)
+    assert (game.computed[0], game.computed[1], game.winner) == (12, 0, Team.NS)
 
 
 # ----------------------------------------------------------------- drinking
@@ -159,7 +159,7 @@ def test_casual_shorter_game_with_set_target() -> None:
     assert short.winner is Team.NS and short.won_in_hand == 2
     # hand 3 was played after NS had won: it does not count, so the sheet's +2 is wrong too
     assert [(f.hand, f.category.value) for f in short.all_findings()] == [(3, "game"), (3, "score")]
-    assert (short.computed_ns, short.computed_ew) == (8, 0)
+    assert short.computed == (8, 0)
     hoyle = _one(SEVEN_POINT_GAME, "hoyle")
     assert hoyle.winner is Team.NS and hoyle.won_in_hand == 3 and codes_of([hoyle]) == []
 
@@ -275,7 +275,7 @@ def test_euchre32_deals_7s_and_8s_7_cards_each() -> None:
     """
     e32 = _one(EUCHRE32_MARCH, "euchre32")
     assert codes_of([e32]) == [] and _points(e32) == [(0, 2)]
-    assert (e32.hands[0].tricks_ns, e32.hands[0].tricks_ew) == (0, 7)
+    assert e32.hands[0].tricks_won == (0, 7)
     hoyle = codes_of(audit_text(EUCHRE32_MARCH, "hoyle"))
     assert "D101" in hoyle  # a 7 or an 8 is not in hoyle's 24-card deck
     assert {"deal", "turn"} <= set(_categories(_one(EUCHRE32_MARCH, "hoyle")))
@@ -324,13 +324,13 @@ def test_australian_game_to_11() -> None:
     assert [(f.hand, f.category.value) for f in aus.all_findings()] == [(8, "game"), (8, "score")]
     hoyle = _one(ELEVEN_POINT_GAME, "hoyle")
     assert (hoyle.winner, hoyle.won_in_hand) == (Team.EW, 5)  # 8-10: EW reached 10 first
-    assert (hoyle.computed_ns, hoyle.computed_ew) == (8, 10)
+    assert hoyle.computed == (8, 10)
 
 
 def test_australian_win_by_2_option() -> None:
     """Seed 002: "in some games, that partnership must win by 2 points in order to end the game"."""
     by2 = _one(ELEVEN_POINT_GAME, "australian-win-by-2")
     assert (by2.winner, by2.won_in_hand) == (Team.NS, 8)  # not at 11-10, at 12-10
-    assert codes_of([by2]) == [] and (by2.computed_ns, by2.computed_ew) == (12, 10)
+    assert codes_of([by2]) == [] and by2.computed == (12, 10)
     same = _one(ELEVEN_POINT_GAME, "australian", ["game.win_by=2"])
     assert (same.winner, same.won_in_hand) == (Team.NS, 8)

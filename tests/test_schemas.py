@@ -119,3 +119,19 @@ def test_the_egn_written_for_generated_games_with_every_rule_is_valid(egn_valida
     path.write_text(text.getvalue(), encoding="utf-8")
     document = _valid(egn_validators, _run("convert", str(path), "--to", "egn"))
     assert len(document["games"]) == 6
+
+
+@pytest.mark.parametrize("rules", ["three-handed", "two-handed"])
+def test_a_game_of_three_or_two_is_valid_egn_and_never_an_emn_match(egn_validators, tmp_path: Path, rules: str) -> None:  # type: ignore[no-untyped-def]
+    """EGN's num_players holds seed 003's games of three and two; EMN's games have exactly four player ids."""
+    text = io.StringIO()
+    write_games(simulate(load_ruleset(rules), 2, 5, 0.2, rules_name=rules), text)
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    games = text.getvalue().split("\n[Event")
+    one.write_text(games[0], encoding="utf-8")
+    two.write_text(text.getvalue(), encoding="utf-8")
+    document = _valid(egn_validators, _run("convert", str(one), "--to", "egn"))
+    assert document["metadata"]["ruleset"]["num_players"] == len(load_ruleset(rules).table.seats)
+    err = io.StringIO()
+    assert main(["convert", str(two), "--to", "egn"], io.StringIO(), err) == 2
+    assert "an EMN match holds games of four players" in err.getvalue() and "Traceback" not in err.getvalue()

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.cards import Seat
+from auditor.cards import Seat, Team
+from auditor.table import FOUR
 from conftest import audit_text
+
+SIDE = FOUR.side_of
+OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 
 # seed 003, "Scoring": makers 3 or 4 tricks 1, all 5 tricks 2; alone: 5 tricks 4, 3 or 4 tricks 1;
 # makers under 3 tricks: "the defending team scores 2 points" (alone or not)
@@ -130,8 +134,8 @@ def test_scoring_table(text: str, maker: Seat, maker_tricks: int, alone: bool, p
     game, hand = audit_hand(text, *points)
     assert game.all_findings() == []
     assert (hand.maker, hand.alone) == (maker, alone)
-    assert hand.tricks(maker.team) == maker_tricks
-    assert (hand.points_ns, hand.points_ew) == points
+    assert hand.tricks(SIDE[maker]) == maker_tricks
+    assert hand.points == points
     # the same hand with any other entry on the sheet is a score finding
     wrong = (points[0] + 1, points[1])
     game, _ = audit_hand(text, *wrong)
@@ -141,9 +145,9 @@ def test_scoring_table(text: str, maker: Seat, maker_tricks: int, alone: bool, p
 def test_the_table_is_read_from_the_ruleset() -> None:
     """Nothing of the table is a constant in Python: --set changes it."""
     game, hand = audit_hand(LONE_MARCH_HAND, 5, 0, ["scoring.lone_march=5"])
-    assert game.all_findings() == [] and (hand.points_ns, hand.points_ew) == (5, 0)
+    assert game.all_findings() == [] and hand.points == (5, 0)
     game, hand = audit_hand(LONE_EUCHRED_HAND, 0, 4, ["scoring.lone_euchre=4"])
-    assert game.all_findings() == [] and (hand.points_ns, hand.points_ew) == (0, 4)
+    assert game.all_findings() == [] and hand.points == (0, 4)
 
 
 # --- the called renege ------------------------------------------------------------------------
@@ -208,14 +212,14 @@ def test_called_renege_penalty(text: str, seat: Seat, trick: int, code: str, as_
     # uncalled: reported, but the hand is scored as played
     game, hand = audit_hand(text, *as_played)
     assert [(f.code.code, f.trick, f.seat) for f in game.all_findings()] == [(code, trick, seat)]
-    assert (hand.points_ns, hand.points_ew) == as_played and hand.penalized is None
+    assert hand.points == as_played and hand.penalized is None
     # called: the offenders score nothing for the hand; the others keep their points for it and the
     # penalty is added, 2, or 4 when someone was alone (seed 004: "penalized by adding two points
     # to his opponents' score -- four points during a loner hand")
     game, hand = audit_hand(text + f"renege {seat.name}\n", *penalty)
     assert [(f.code.code, f.trick, f.seat) for f in game.all_findings()] == [(code, trick, seat)]
-    assert (hand.points_ns, hand.points_ew) == penalty
-    assert hand.penalized is seat.team
+    assert hand.points == penalty
+    assert hand.penalized is SIDE[seat]
 
 
 def test_a_called_renege_with_the_hand_scored_as_played_writes_a_score_finding() -> None:
@@ -228,7 +232,7 @@ def test_a_called_renege_that_did_not_happen_costs_nothing() -> None:
     """MAKE_4_HAND is legal throughout: a renege called on W is disproven and the hand scores as played."""
     game, hand = audit_hand(MAKE_4_HAND + "renege W\n", 0, MAKE)
     assert [(f.code.code, f.seat) for f in game.all_findings()] == [("R503", Seat.W)]
-    assert (hand.points_ns, hand.points_ew) == (0, MAKE)
+    assert hand.points == (0, MAKE)
 
 
 # --- the running score and the end of the game ------------------------------------------------
@@ -274,9 +278,9 @@ def test_a_wrong_entry_carried_forward_is_one_finding() -> None:
     for ns, ew in [(MAKE, 0), (0, MARCH), (LONE_MARCH, 0), (0, LONE_MAKE), (LONE_MARCH, 0), (0, 0)]:
         total = [total[0] + ns, total[1] + ew]
         expected.append(tuple(total))
-    assert [(h.total_ns, h.total_ew) for h in game.hands] == expected
+    assert [h.totals for h in game.hands] == expected
     # so NS have 9, not 10: nobody has won, and hand 6 may be played
-    assert (game.computed_ns, game.computed_ew) == (9, 3) and game.winner is None
+    assert game.computed == (9, 3) and game.winner is None
 
 
 def test_the_game_ends_in_the_hand_that_reaches_10() -> None:
@@ -289,5 +293,5 @@ def test_the_game_ends_in_the_hand_that_reaches_10() -> None:
     (game,) = audit_text(text, "hoyle")
     # hand 7 (line 30) takes NS from 9 to 13: the game is over; hand 8 (line 35) should not have been played
     assert [(f.code.code, f.hand, f.pos.line) for f in game.all_findings()] == [("G801", 8, 35)]
-    assert (game.computed_ns, game.computed_ew) == (13, 3)
+    assert game.computed == (13, 3)
     assert game.winner is not None and game.winner.value == "NS" and game.won_in_hand == 7

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from auditor.cards import Seat, Team
+from auditor.table import FOUR
 from auditor.cli import main
 from auditor.replay.results import Outcome
 from auditor.resources import bundled_rulesets
@@ -63,13 +64,13 @@ def test_the_simulator_and_the_audit_agree_on_every_hand() -> None:
             if mine.maker is None:
                 assert theirs.outcome is Outcome.THROWN_IN
                 continue
-            assert (mine.tricks_ns, mine.tricks_ew) == (theirs.tricks_ns, theirs.tricks_ew)
-            assert (mine.points_ns, mine.points_ew) == (theirs.points_ns, theirs.points_ew)
-        assert (sim.score_ns, sim.score_ew) == (game.computed_ns, game.computed_ew)
+            assert mine.tricks_won == theirs.tricks_won
+            assert mine.points_won == theirs.points
+        assert sim.scores == game.computed
         assert sim.winner is game.winner
         # the game ends at the first hand in which a side reaches 10 (hoyle)
-        assert max(sim.score_ns, sim.score_ew) >= 10
-        assert max(sim.score_ns - sim.hands[-1].points_ns, sim.score_ew - sim.hands[-1].points_ew) < 10
+        assert max(sim.scores) >= 10
+        assert max(a - b for a, b in zip(sim.scores, sim.hands[-1].points_won)) < 10
 
 
 def _key(game: int, hand: int, trick: int | None, seat: str | None, code: str, line: int) -> tuple:
@@ -108,7 +109,7 @@ def test_injected_mistakes_are_where_the_log_says() -> None:
 def test_a_sheet_error_is_carried_forward_and_an_uncalled_mistake_changes_no_score() -> None:
     rules = load_ruleset("hoyle")
     for sim in simulate(rules, 30, 9, 0.2):
-        true_total = sum(h.points_ns + h.points_ew for h in sim.hands)
+        true_total = sum(sum(h.points_won) for h in sim.hands)
         sheet_errors = sum(1 for e, _ in sim.errors if e.kind == "score")
         last = next(line for line in reversed(sim.lines) if line.startswith("score"))
         _, _, ns, _, ew = last.split()
@@ -135,7 +136,7 @@ def test_under_the_canadian_loner_the_dealers_partner_orders_up_only_alone() -> 
     text, _ = _generate(games=40, seed=4, overrides=rule)
     partner_orders = [
         call for game in read_text(text) for hand in game.hands if isinstance(hand, HandRecord)
-        for call in hand.calls if call.kind is CallKind.ORDER and call.seat is hand.dealer.partner
+        for call in hand.calls if call.kind is CallKind.ORDER and call.seat is FOUR.partner[hand.dealer]
     ]
     assert partner_orders and all(call.alone for call in partner_orders)
     games = audit_text(text, "hoyle", rule)
@@ -170,8 +171,8 @@ def test_lone_hands_sit_the_partner_out_and_are_led_as_the_ruleset_says() -> Non
             maker = Seat[last_call.split()[0]]
             tricks = [line.split()[1:] for line in lines if line.startswith("trick ")]
             assert all(len(t) == 3 for t in tricks)
-            assert all(not play.startswith(f"{maker.partner}:") for t in tricks for play in t)
-            assert tricks[0][0].startswith(f"{maker.left}:")  # hoyle: the loner's left leads
+            assert all(not play.startswith(f"{FOUR.partner[maker]}:") for t in tricks for play in t)
+            assert tricks[0][0].startswith(f"{FOUR.left[maker]}:")  # hoyle: the loner's left leads
             checked += 1
     assert checked > 0
 

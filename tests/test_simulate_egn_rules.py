@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.cards import Card, Rank, Team, trump_view
+from auditor.table import FOUR
 from auditor.model import Exchange, ExchangeKind, HandRecord
 from auditor.notation.reader import read_text
 from auditor.replay.results import Outcome
@@ -18,6 +19,9 @@ from conftest import audit_text
 from test_simulate_variations import (
     DEFEND, LOW_RANKS, NO_TRUMP, Generated, assert_agree, audited_clean, dealt, generate,
 )
+
+SIDE = FOUR.side_of
+OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 
 DEALS = ("game.target=0", "game.deals=4")
 FAST_BREAK = "scoring.fast_break=true"
@@ -34,9 +38,9 @@ def test_a_game_of_a_number_of_deals_ends_after_them_and_may_be_a_tie() -> None:
     games = audited_clean(generated)
     assert all(len(sim.hands) == 4 for sim in generated.sims)  # every deal counts, a thrown-in one too
     ties = [sim for sim in generated.sims if sim.tie]
-    assert ties and all(sim.winner is None and sim.score_ns == sim.score_ew for sim in ties)
+    assert ties and all(sim.winner is None and sim.scores[0] == sim.scores[1] for sim in ties)
     won = [sim for sim in generated.sims if not sim.tie]
-    assert won and all(sim.winner is (Team.NS if sim.score_ns > sim.score_ew else Team.EW) for sim in won)
+    assert won and all(sim.winner is (Team.NS if sim.scores[0] > sim.scores[1] else Team.EW) for sim in won)
     assert all(g.won_in_hand == 4 for g in games)
     # a game to a target never ends in a tie, and lasts as long as it takes
     plain = generate("hoyle", games=20, seed=21)
@@ -55,20 +59,20 @@ def test_a_fast_break_scores_nothing_for_either_side() -> None:
     for sim in generated.sims:
         for hand in sim.hands:
             if hand.fast_break:
-                assert hand.maker is not None and hand.tricks(hand.maker.team) == 3 and hand.points_ns == hand.points_ew == 0
+                assert hand.maker is not None and hand.tricks(SIDE[hand.maker]) == 3 and hand.points_won == (0, 0)
     # the same deals and the same play without the rule: those hands are the makers' point
     plain = generate("hoyle", games=40, seed=22)
     audited_clean(plain)
     assert not any(h.fast_break for sim in plain.sims for h in sim.hands)
     by_hand = {(sim.number, h.number): h for sim in plain.sims for h in sim.hands}
-    assert {by_hand[n].points(by_hand[n].maker.team) for n in broke} == {1}  # type: ignore[union-attr]
+    assert {by_hand[n].points_of(SIDE[by_hand[n].maker]) for n in broke} == {1}  # type: ignore[union-attr]
 
 
 def test_a_fast_break_with_a_called_renege_scores_the_penalty() -> None:
     generated = generate("hoyle", (FAST_BREAK,), games=60, seed=3, errors=0.3, called=1.0)
     assert_agree(generated.sims, audit_text(generated.text))
     (hand,) = [h for sim in generated.sims for h in sim.hands if h.fast_break and h.renege_called is not None]
-    assert hand.points(hand.renege_called.team) == 0 and hand.points(hand.renege_called.team.other) == 2  # type: ignore[union-attr]
+    assert hand.points_of(SIDE[hand.renege_called]) == 0 and hand.points_of(OTHER[SIDE[hand.renege_called]]) == 2  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("alone", [True, False])
@@ -79,8 +83,8 @@ def test_a_lone_makers_fast_break_where_the_ruleset_says_so(alone: bool) -> None
     generated = generate("joker", rules, games=1, seed=1, first=32)
     audited_clean(generated)
     hand = generated.sims[0].hands[2]
-    assert hand.alone and hand.maker is not None and hand.tricks(hand.maker.team) == 3
-    assert hand.fast_break is alone and hand.points(hand.maker.team) == (0 if alone else 1)
+    assert hand.alone and hand.maker is not None and hand.tricks(SIDE[hand.maker]) == 3
+    assert hand.fast_break is alone and hand.points_of(SIDE[hand.maker]) == (0 if alone else 1)
 
 
 # ----------------------------------------------------------------------------- four-trick tokens
@@ -93,17 +97,17 @@ def test_four_trick_tokens_are_earned_and_every_fourth_is_a_point() -> None:
         for hand, theirs in zip(sim.hands, game.hands, strict=True):
             assert (hand.token, hand.token_point) == (theirs.token is not None, theirs.token_point)
             if hand.token:
-                assert hand.maker is not None and not hand.alone and hand.tricks(hand.maker.team) == 4
-                held[hand.maker.team] += 1
-                assert hand.token_point is (held[hand.maker.team] % 4 == 0)
-                assert hand.points(hand.maker.team) == (2 if hand.token_point else 1)
+                assert hand.maker is not None and not hand.alone and hand.tricks(SIDE[hand.maker]) == 4
+                held[SIDE[hand.maker]] += 1
+                assert hand.token_point is (held[SIDE[hand.maker]] % 4 == 0)
+                assert hand.points_of(SIDE[hand.maker]) == (2 if hand.token_point else 1)
             elif hand.maker is not None and not hand.alone:
-                assert hand.tricks(hand.maker.team) != 4
+                assert hand.tricks(SIDE[hand.maker]) != 4
     hands = [h for sim in generated.sims for h in sim.hands]
     assert sum(h.token for h in hands) > 100 and sum(h.token_point for h in hands) > 10
     # the token's point can end the game: the winner reached the target only with it
     ended = [sim for sim in generated.sims if sim.hands[-1].token_point]
-    assert any(max(sim.score_ns, sim.score_ew) == 10 for sim in ended)
+    assert any(max(sim.scores) == 10 for sim in ended)
     plain = generate("hoyle", games=40, seed=23)
     assert not any(h.token or h.token_point for sim in plain.sims for h in sim.hands)
 
@@ -116,7 +120,7 @@ def test_a_hand_voided_by_a_called_renege_earns_no_token(stands: bool) -> None:
     generated = generate("hoyle", rules, games=40, seed=11, errors=0.3, called=1.0)
     assert_agree(generated.sims, audit_text(generated.text))
     called = [h for sim in generated.sims for h in sim.hands if h.renege_called is not None and h.maker is not None
-              and not h.alone and h.tricks(h.maker.team) == 4]
+              and not h.alone and h.tricks(SIDE[h.maker]) == 4]
     assert len(called) >= 3 and all(h.token is stands for h in called)
 
 
@@ -207,7 +211,7 @@ def test_a_lone_maker_calls_for_the_partners_best_card(rules: str, overrides: tu
         if best is None:
             continue
         (card,) = best.cards
-        assert fact.alone and fact.maker is best.seat.partner and fact.best_from is best.seat  # only a lone maker's partner
+        assert fact.alone and fact.maker is FOUR.partner[best.seat] and fact.best_from is best.seat  # only a lone maker's partner
         mine = dealt(hand)[best.seat]
         assert card in mine and best.discard is not None  # a dealer who sits out takes no card here
         if fact.trump is not None and HIGHEST_TRUMP in overrides:

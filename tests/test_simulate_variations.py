@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from auditor.cards import JOKER, Card, Rank, Seat, Suit, cards
+from auditor.cards import JOKER, Card, Rank, Seat, Suit, Team, cards
+from auditor.table import FOUR
 from auditor.cli import main
 from auditor.model import CallKind, HandRecord
 from auditor.notation.reader import read_text
@@ -28,6 +29,9 @@ from auditor.rules.loader import load_ruleset
 from auditor.simulate import SimGame, simulate, write_games
 from auditor.simulate.bidding import Bidder
 from conftest import audit_text
+
+SIDE = FOUR.side_of
+OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 
 NO_TRUMP = "bidding.no_trump_calls=[high, low]"
 DEFEND = "bidding.defend_alone=true"
@@ -79,9 +83,9 @@ def assert_agree(sims: list[SimGame], games: list[GameResult]) -> None:
                 no_trump = mine.no_trump.value if mine.no_trump is not None else None
                 assert (mine.maker, mine.trump, no_trump, mine.round, mine.alone, mine.defender) == (
                     theirs.maker, theirs.trump, theirs.no_trump, theirs.round, theirs.alone, theirs.defender_alone)
-                assert (mine.tricks_ns, mine.tricks_ew) == (theirs.tricks_ns, theirs.tricks_ew)
-            assert (mine.points_ns, mine.points_ew) == (theirs.points_ns, theirs.points_ew), (sim.number, mine.number)
-        assert (sim.score_ns, sim.score_ew) == (game.computed_ns, game.computed_ew)
+                assert mine.tricks_won == theirs.tricks_won
+            assert mine.points_won == theirs.points, (sim.number, mine.number)
+        assert sim.scores == game.computed
         assert sim.winner is game.winner and game.finished
         assert sim.tie is (sim.winner is None)  # only a game of a number of deals can end in a tie
 
@@ -164,8 +168,8 @@ def test_no_trump_scores_by_its_own_table() -> None:
     """scoring.no_trump: a euchred no-trump hand scores 3 for the defenders here, a trump hand 2."""
     generated = generate("euchre28", (NO_TRUMP, "scoring.no_trump.euchre=3"), games=25, seed=2)
     audited_clean(generated)
-    euchres = {(h.no_trump is not None, max(h.points_ns, h.points_ew)) for s in generated.sims for h in s.hands
-               if h.maker is not None and not h.alone and h.points(h.maker.team) == 0}
+    euchres = {(h.no_trump is not None, max(h.points_won)) for s in generated.sims for h in s.hands
+               if h.maker is not None and not h.alone and h.points_of(SIDE[h.maker]) == 0}
     assert euchres == {(True, 3), (False, 2)}
 
 
@@ -184,7 +188,7 @@ def test_under_must_every_misdeal_hand_is_declared_and_the_deal_passes_on() -> N
         declared += 1
         assert [m.seat for m in hand.misdeals] == qualifying[:1] and not hand.calls and not hand.tricks
         if after is not None and after.number > 1:
-            assert after.dealer is hand.dealer.left
+            assert after.dealer is FOUR.left[hand.dealer]
     assert declared >= 5
 
 
@@ -260,7 +264,7 @@ def test_the_dealer_never_takes_up_their_only_trump_where_the_rule_says_so() -> 
 
     def first_call(rules: list[str]) -> str:
         ruleset = load_ruleset("joker", rules)
-        return Bidder(ruleset, {s: list(c) for s, c in hands.items()}, JOKER, Suit.SPADES, Seat.N).bid().calls[3]
+        return Bidder(ruleset, {s: list(c) for s, c in hands.items()}, JOKER, Suit.SPADES, Seat.N, FOUR).bid().calls[3]
 
     assert first_call([]) == "N order"
     assert first_call(["bidding.dealer_needs_another_trump=true"]) == "N pass"
@@ -292,9 +296,9 @@ def test_defenders_defend_alone_where_allowed() -> None:
     audited_clean(generated)
     lone = [h for s in generated.sims for h in s.hands if h.defender is not None]
     assert len(lone) >= 5
-    assert all(h.defender.team is not h.maker.team for h in lone)  # type: ignore[union-attr]
+    assert all(SIDE[h.defender] is not SIDE[h.maker] for h in lone)  # type: ignore[union-attr]
     # a euchre by a lone defender scores scoring.defend_alone_euchre (4)
-    assert {h.points(h.defender.team) for h in lone if h.points(h.defender.team)} == {4}  # type: ignore[union-attr]
+    assert {h.points_of(SIDE[h.defender]) for h in lone if h.points_of(SIDE[h.defender])} == {4}  # type: ignore[union-attr]
     assert "defend alone" not in generate("hoyle", games=25, seed=9).text
 
 
@@ -316,7 +320,7 @@ def test_the_dealer_sitting_out_for_a_lone_defender_discards_only_if_they_take_u
     generated = Generated(out.getvalue(), sims, [])
     audited_clean(generated)
     discards = [h.discard is not None for h in generated.hands()
-                if h.lone_defense is not None and h.lone_defense.seat.partner is h.dealer
+                if h.lone_defense is not None and FOUR.partner[h.lone_defense.seat] is h.dealer
                 and any(c.kind is CallKind.ORDER for c in h.calls)]
     assert discards and all(written is takes_up for written in discards)
 
@@ -348,20 +352,20 @@ def test_a_called_renege_scores_as_the_ruleset_says(rules: str, keeps: bool) -> 
     assert len(called) >= 10 and len(generated.lines("renege ")) == len(called)
     ruleset = load_ruleset(rules)
     for hand in called:
-        offenders = hand.renege_called.team  # type: ignore[union-attr]
+        offenders = SIDE[hand.renege_called]  # type: ignore[union-attr]
         penalty = ruleset.renege.points_alone if hand.alone or hand.defender else ruleset.renege.points
-        assert hand.points(offenders) == 0
+        assert hand.points_of(offenders) == 0
         if not keeps:
-            assert hand.points(offenders.other) == penalty
-    assert any(h.points(h.renege_called.team.other) > (ruleset.renege.points_alone if h.alone or h.defender else ruleset.renege.points)  # type: ignore[union-attr]
+            assert hand.points_of(OTHER[offenders]) == penalty
+    assert any(h.points_of(OTHER[SIDE[h.renege_called]]) > (ruleset.renege.points_alone if h.alone or h.defender else ruleset.renege.points)  # type: ignore[union-attr]
                for h in called) is keeps
 
 
 def test_a_side_never_scores_past_the_cap() -> None:
     generated = generate("hoyle", ("game.max_score=11",), games=60, seed=12, errors=0.3, called=1.0)
     assert_agree(generated.sims, audit_text(generated.text))
-    assert all(max(s.score_ns, s.score_ew) <= 11 for s in generated.sims)
-    uncapped = [max(sum(h.points_ns for h in s.hands), sum(h.points_ew for h in s.hands)) for s in generated.sims]
+    assert all(max(s.scores) <= 11 for s in generated.sims)
+    uncapped = [max(sum(h.points_won[0] for h in s.hands), sum(h.points_won[1] for h in s.hands)) for s in generated.sims]
     assert max(uncapped) > 11  # the cap took points off somewhere
 
 

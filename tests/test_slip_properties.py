@@ -191,7 +191,7 @@ def _accusations(text: str) -> tuple[set[tuple[str, int | None, str | None]], in
               and not (f.code.code in SLIP_NAMES and "is written" in f.message)]
     blamed = {(f.code.code, f.hand, f.seat.name if f.seat is not None else None) for f in errors if f.code.code != "P701"}
     sheet_errors = sum(1 for f in errors if f.code.code == "P701")
-    return blamed, sheet_errors, (result.computed_ns, result.computed_ew, result.winner.value if result.winner else None)
+    return blamed, sheet_errors, (result.computed[0], result.computed[1], result.winner.value if result.winner else None)
 
 
 def _check(rng: random.Random, slips: list[Slip], score_must_hold: bool) -> None:

@@ -114,7 +114,7 @@ def _audit(slip: Slip):
 def test_the_clean_night_is_the_base_of_every_case(club_night: str) -> None:
     (game,) = audit_text(club_night, "hoyle")
     assert [(f.code.code, f.pos.line) for f in game.all_findings()] == BASE_FINDINGS
-    assert (game.computed_ns, game.computed_ew, game.winner.value if game.winner else None, game.won_in_hand) == (10, 0, "NS", 5)
+    assert (game.computed[0], game.computed[1], game.winner.value if game.winner else None, game.won_in_hand) == (10, 0, "NS", 5)
 
 
 @pytest.mark.parametrize("slip", SLIPS, ids=[s.name for s in SLIPS])
@@ -127,7 +127,7 @@ def test_a_slip_costs_its_line_and_is_named(slip: Slip) -> None:
     for phrase in slip.says:
         assert phrase in words, (phrase, words)
     winner = game.winner.value if game.winner is not None else None
-    assert (game.computed_ns, game.computed_ew, winner, game.won_in_hand) == slip.final
+    assert (game.computed[0], game.computed[1], winner, game.won_in_hand) == slip.final
 
 
 def test_no_slip_accuses_anyone_new() -> None:
@@ -155,7 +155,7 @@ def test_what_the_record_as_written_would_have_said_is_folded_under_the_slip() -
 def test_a_score_spelling_counts_the_hand_and_shows_the_line_to_write() -> None:
     """The issue's first example: `score 6-0` for hand 2 used to drop the hand and make two false P701."""
     game = _audit(Slip("", "score NS 4 EW 0", "score 4-0", ()))
-    assert [h.recorded.ns if h.recorded else None for h in game.hands] == [2, 4, 6, None, 8]
+    assert [h.recorded.values[0] if h.recorded else None for h in game.hands] == [2, 4, 6, None, 8]
     (spelling,) = [f for f in game.all_findings() if f.code.code == "S003"]
     assert spelling.message.endswith("write it as: score NS 4 EW 0") and spelling.level.value == "warning"
     assert [f.code.code for f in game.all_findings() if f.code.code == "P701"] == ["P701"]  # hand 3's, only

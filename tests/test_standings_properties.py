@@ -73,7 +73,7 @@ def test_the_sheets_stand_unless_the_audit_finds_a_scoring_error(seed: int, tabl
     assert {line.name: line.games for line in table.lines} == {n: g for n, g in expected.items() if g}
     assert {line.name: len(line.sat_out) for line in table.lines} == {n: rounds - g for n, g in expected.items() if g}
     # each game's points go to both players of each side
-    assert sum(line.corrected.points for line in table.lines) == 2 * sum(g.computed_ns + g.computed_ew for g in games)
+    assert sum(line.corrected.points for line in table.lines) == 2 * sum(g.computed[0] + g.computed[1] for g in games)
 
 
 def test_a_night_with_wrong_sheet_entries_is_corrected_and_says_where() -> None:

@@ -14,12 +14,16 @@ import polars as pl
 import pytest
 
 from auditor.cards import Seat, Team
+from auditor.table import FOUR
 from auditor.cli import main
 from auditor.replay.results import GameResult, Outcome
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import simulate, write_games
 from auditor.stats import TableBatch, view
 from auditor.stats.tables import TABLES, scan_tables
+
+SIDE = FOUR.side_of
+OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 
 from conftest import audit_text
 
@@ -68,22 +72,27 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
             mine = [f for f in findings if f.hand == hand.number]
             reneges = Counter(f.seat for f in mine if f.code.code == "R501")
             bower = Counter(f.seat for f in mine if f.category.value == "left-bower")
-            units: list[tuple[str, bool, bool, int, int]] = []  # key, called, defended a euchre, reneges, bower errors
-            maker_team = hand.maker.team if hand.maker is not None else None
+            units: list[tuple[str, bool, bool, int, int, int]] = []  # key, called, defended a euchre, reneges, bower errors, plays
+            played = Counter(p.seat for p in hand.plays)
+            maker_team = SIDE[hand.maker] if hand.maker is not None else None
             euchred = hand.outcome in EUCHRED
             if by in ("player", "seat"):
                 for seat in Seat:
                     key = (game.player(seat) or "(unknown)") if by == "player" else POSITION[(seat - hand.dealer) % 4]
-                    units.append((key, hand.maker is seat, euchred and maker_team is not seat.team, reneges[seat], bower[seat]))
+                    units.append((key, hand.maker is seat, euchred and maker_team is not SIDE[seat], reneges[seat], bower[seat],
+                                  played[seat]))
             elif by == "team":
-                for team in Team:
+                for team in FOUR.sides:
                     units.append((_team_name(game, team), maker_team is team, euchred and maker_team is not team,
-                                  sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats)))
+                                  sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats),
+                                  sum(played[s] for s in team.seats)))
             else:
                 key = (str(hand.round) if hand.round is not None else "none") if by == "trump-round" else (game.tag("Event") or "(no event)")
-                units.append((key, hand.maker is not None, euchred and hand.maker is not None, sum(reneges.values()), sum(bower.values())))
-            for key, called, defended, ren, bow in units:
+                units.append((key, hand.maker is not None, euchred and hand.maker is not None, sum(reneges.values()), sum(bower.values()),
+                              len(hand.plays)))
+            for key, called, defended, ren, bow, plays in units:
                 row = rows[key]
+                row["plays"] += plays
                 row["hands"] += 1
                 row["reneges"] += ren
                 row["left_bower_errors"] += bow
@@ -96,13 +105,13 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
                     row["euchred"] += euchred
                     row["lone_attempts"] += hand.alone
                     row["lone_marches"] += hand.outcome is Outcome.LONE_MARCH
-                    row["net"] += hand.points(maker_team) - hand.points(maker_team.other)
+                    row["net"] += hand.points_of(maker_team) - hand.points_of(OTHER[maker_team])
         if by == "player":
             for seat in Seat:
                 rows[game.player(seat) or "(unknown)"]["games"] += 1
-                rows[game.player(seat) or "(unknown)"]["games_won"] += game.winner is seat.team
+                rows[game.player(seat) or "(unknown)"]["games_won"] += game.winner is SIDE[seat]
         elif by == "team":
-            for team in Team:
+            for team in FOUR.sides:
                 rows[_team_name(game, team)]["games"] += 1
                 rows[_team_name(game, team)]["games_won"] += game.winner is team
         elif by == "event":
@@ -128,6 +137,8 @@ def _check(by: str, frame: pl.DataFrame, want: dict[str, Counter]) -> None:
         else:
             assert g["make_pct"] is None and g["points_per_call"] is None
         assert g["reneges_per_100"] == pytest.approx(100 * w["reneges"] / w["hands"])
+        assert g["plays"] == w["plays"]
+        assert g["reneges_per_100_plays"] == (pytest.approx(100 * w["reneges"] / w["plays"]) if w["plays"] else None)
         assert g["left_bower_errors_per_100"] == pytest.approx(100 * w["left_bower_errors"] / w["hands"])
         if by in ("player", "team", "event"):
             assert (g["games"], g["games_won"]) == (w["games"], w["games_won"])
@@ -170,7 +181,7 @@ def test_calls_and_euchres_agree_with_the_simulator_log() -> None:
                 continue
             position = POSITION[(hand.maker - hand.dealer) % 4]
             calls[position] += 1
-            taken = hand.tricks_ns if hand.maker.team is Team.NS else hand.tricks_ew
+            taken = hand.tricks_won[0] if SIDE[hand.maker] is Team.NS else hand.tricks_won[1]
             euchres[position] += taken < rules.scoring.majority
     got = {row["seat"]: row for row in frame.to_dicts()}
     assert [row["seat"] for row in frame.to_dicts()] == ["left", "across", "right", "dealer"]
@@ -192,7 +203,7 @@ def test_tables_hold_one_row_per_game_hand_play_and_finding(season) -> None:
     assert dict(tables["hands"].group_by("outcome").len().iter_rows()) == dict(outcomes)
     won = tables["plays"].filter(pl.col("won")).height
     assert won == sum(1 for g in games for h in g.hands for p in h.plays if p.won)
-    assert won == sum((h.tricks_ns or 0) + (h.tricks_ew or 0) for g in games for h in g.hands)
+    assert won == sum(sum(h.tricks_won or ()) for g in games for h in g.hands)
     codes = Counter(f.code.code for g in games for f in g.all_findings())
     assert dict(tables["findings"].group_by("code").len().iter_rows()) == dict(codes)
 
@@ -410,7 +421,8 @@ def test_the_tables_are_typed(tmp_path: Path) -> None:
     out = tmp_path / "tables"
     assert main(["stats", "samples", "--out", str(out), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0
     tables = {t: lf.collect() for t, lf in scan_tables(out).items()}
-    games, hands, plays, findings, players = (tables[t] for t in TABLES)
+    games, hands, plays, findings, players = (tables[t] for t in ("games", "hands", "plays", "findings", "players"))
+    assert tables["analysis"].is_empty()  # without --analysis
     club = games.filter(pl.col("file") == "samples/club-night.txt").row(0, named=True)
     assert club["date"] == datetime.date(2026, 11, 24)
     assert club["tags"][:2] == [{"name": "Event", "value": "Legion Hall Tuesday Euchre"}, {"name": "Date", "value": "2026-11-24"}]

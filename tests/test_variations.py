@@ -17,7 +17,7 @@ def found(text: str, rules: str = "hoyle", overrides: list[str] | None = None) -
 
 def points(text: str, rules: str = "hoyle", overrides: list[str] | None = None) -> list[tuple[int, int]]:
     (game,) = audit_text(text, rules, overrides)
-    return [(h.points_ns, h.points_ew) for h in game.hands]
+    return [h.points for h in game.hands]
 
 
 # ----------------------------------------------------------------------------- the joker
@@ -252,11 +252,11 @@ def test_bicycle_scores_up_to_13() -> None:
     score is nine will result in a winning score of 13"; from 12 the same march stops at 13."""
     nine = "[InitialScore \"NS 9 EW 0\"]\nhand 1 dealer N\nup AD\nbid E pass, S order alone\ntricks NS 5 EW 0\n"
     (game,) = audit_text(nine, "bicycle")
-    assert (game.computed_ns, game.computed_ew) == (13, 0)
+    assert game.computed == (13, 0)
     (game,) = audit_text(nine.replace("NS 9 EW 0", "NS 12 EW 0"), "bicycle")
-    assert (game.computed_ns, game.computed_ew) == (13, 0)
+    assert game.computed == (13, 0)
     (game,) = audit_text(nine.replace("NS 9 EW 0", "NS 12 EW 0"), "hoyle")
-    assert (game.computed_ns, game.computed_ew) == (16, 0)
+    assert game.computed == (16, 0)
 
 
 def test_the_dealer_who_sits_out_still_discards_a_card_they_hold() -> None:

@@ -10,6 +10,11 @@ say which call or card they are about:
 
 Comments written in exactly this form go back to EGN as annotations; EGN has
 no place for any other comment.
+
+EGN has no claims either: a claim (``claim N``, ``claim N 2``) travels as the
+annotation of the last card played, or of the last call when no card was
+played, written exactly as the statement; read back, that annotation is the
+claim again, not a comment.
 """
 
 from __future__ import annotations
@@ -17,9 +22,26 @@ from __future__ import annotations
 import re
 
 from ..cards import Seat
+from ..model import Claim, Pos
 
 _CALL = re.compile(r"#\s*call (\d{1,2})(?: \([NESW]\))?: ?(.*)\Z", re.DOTALL)
 _PLAY = re.compile(r"#\s*trick (\d{1,2}) card (\d): ?(.*)\Z", re.DOTALL)
+
+
+_CLAIM = re.compile(r"claim ([NESW])(?: ([0-9]{1,2}))?\Z")
+
+
+def claim_annotation(claim: Claim) -> str:
+    """The annotation that carries a claim: the statement itself."""
+    return f"claim {claim.seat}" + (f" {claim.tricks}" if claim.tricks is not None else "")
+
+
+def read_claim(text: str, pos: Pos) -> Claim | None:
+    """The claim an annotation carries, if it is one."""
+    m = _CLAIM.match(text.strip())
+    if m is None:
+        return None
+    return Claim(Seat[m.group(1)], pos, int(m.group(2)) if m.group(2) else None)
 
 
 def _one_line(text: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..cards import Card, Rank, Seat
 from ..model import Exchange, ExchangeKind
+from ..table import FOUR, Table
 from .jsonpos import Node
 
 
@@ -33,42 +34,44 @@ def kitty_kind(cards: list[Card], farmers: bool, go_under: bool) -> ExchangeKind
     return ExchangeKind.FARMER if farmers else ExchangeKind.UNDER
 
 
-def read_exchanges(node: Node, farmers: bool, go_under: bool) -> tuple[Exchange, ...] | str:
+def read_exchanges(node: Node, farmers: bool, go_under: bool, table: Table = FOUR) -> tuple[Exchange, ...] | str:
     """EGN's ``cardExchanges`` as exchanges (the convention above), or why they cannot be read."""
     out: list[Exchange] = []
     taken: dict[Seat, Node] = {}
+    players = table.players
     for entry in node.value:
         receiver_node, cards_node = entry.value["receiver"], entry.value["cards"]
         sender_node = entry.get("sender")
         seats = [n.value for n in (sender_node, receiver_node) if n is not None]
-        if any(not 0 <= seat <= 3 for seat in seats):
-            return f"a card exchange names seat {max(seats)}; a four-handed game has seats 0-3"
+        if any(not 0 <= seat < players for seat in seats):
+            return f"a card exchange names seat {max(seats)}; a {players}-handed game has seats 0-{players - 1}"
         cards = [_card(c) for c in cards_node.value]
         if any(c is None for c in cards) or not cards:
             return "a card exchange has no card, or a hidden card, that the auditor cannot follow"
         known = [c for c in cards if c is not None]
         where = tuple(c.pos for c in cards_node.value)
-        receiver = Seat(receiver_node.value)
+        receiver = table.seats[receiver_node.value]
         if sender_node is None:
             if receiver in taken:
-                return f"seat {int(receiver)} takes cards from the kitty twice"
+                return f"seat {table.seats.index(receiver)} takes cards from the kitty twice"
             taken[receiver] = cards_node
             continue
-        sender = Seat(sender_node.value)
-        passed = out[-1] if out and out[-1].kind is ExchangeKind.BEST and out[-1].seat.partner is sender else None
+        sender = table.seats[sender_node.value]
+        passed = out[-1] if out and out[-1].kind is ExchangeKind.BEST and table.partner[out[-1].seat] is sender else None
         if sender is receiver and passed is not None and passed.discard is None and len(known) == 1:
             out[-1] = Exchange(ExchangeKind.BEST, passed.seat, passed.cards, passed.pos, passed.card_positions,
                                discard=known[0], discard_pos=where[0])
         elif sender is receiver:
             out.append(Exchange(kitty_kind(known, farmers, go_under), sender, tuple(known), entry.pos, where))
-        elif receiver is sender.partner:
+        elif receiver is table.partner[sender]:
             out.append(Exchange(ExchangeKind.BEST, sender, tuple(known), entry.pos, where))
         else:
-            return f"seat {int(sender)} passes cards to seat {int(receiver)}, not a partner: no EGN rule does that"
+            return (f"seat {table.seats.index(sender)} passes cards to seat {table.seats.index(receiver)}, not a partner: "
+                    "no EGN rule does that")
     for seat, cards_node in taken.items():
         index = next((i for i, e in enumerate(out) if e.with_kitty and e.seat is seat), None)
         if index is None:
-            return f"seat {int(seat)} takes cards from the kitty without giving any for them"
+            return f"seat {table.seats.index(seat)} takes cards from the kitty without giving any for them"
         given = out[index]
         received = tuple(c for c in (_card(n) for n in cards_node.value) if c is not None)
         out[index] = Exchange(given.kind, given.seat, given.cards, given.pos, given.card_positions,

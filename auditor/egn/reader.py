@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 from ..textfile import InputError
 from ..cards import Card, Seat, Suit
 from ..model import (
-    BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, Tag, TrickRecord,
+    BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, SidePoints, Tag, TrickRecord,
 )
-from .annotations import call_comment, play_comment
+from ..table import FOUR, SEAT_WORDS, Table, make_table, spelled
+from ..rules.loader import load_ruleset
+from .annotations import call_comment, play_comment, read_claim
 from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
 from .rules import EGN_DEFAULTS, SET_TAG, from_egn, hoyle_ruleset
@@ -36,6 +38,12 @@ MAX_EGN_CHARS = 16 * 1024 * 1024
 
 _SUIT_CALLS = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 SEAT_TAGS = ("North", "East", "South", "West")
+#: EGN's ``num_players`` -> the seats its seat indexes 0, 1, ... stand for (clockwise); two players sit face to face
+EGN_TABLES: dict[int, Table] = {
+    4: FOUR,
+    3: make_table((Seat.N, Seat.E, Seat.W), False),
+    2: make_table((Seat.N, Seat.S), False),
+}
 
 
 class EgnError(InputError):
@@ -82,10 +90,11 @@ def _read_match(root: Node) -> list[GameRecord]:
         seats = entry.get("players") or entry.get("playersOverride")
         if seats is not None:
             game.tags = [t for t in game.tags if t.name not in SEAT_TAGS]
-            for seat, pid in enumerate(seats.value[:4]):
+            table = _table_of(entry.value["gameData"])
+            for index, pid in enumerate(seats.value[: table.players]):
                 name = names.get(pid.value, pid.value)
                 if name:
-                    game.tags.append(Tag(SEAT_TAGS[seat], name, pid.pos))
+                    game.tags.append(Tag(SEAT_WORDS[table.seats[index]], name, pid.pos))
         title = meta.get("title")
         if title is not None:
             game.tags.insert(0, Tag("Match", title.value, title.pos))
@@ -100,16 +109,38 @@ class _GameBuilder:
     #: the game's EGN ruleset says which house rule an exchange with the kitty is (farmers, go_under)
     farmers: bool = False
     go_under: bool = False
+    #: the seats EGN's seat indexes stand for (``num_players``)
+    table: Table = FOUR
+
+    def seat(self, index: int) -> Seat | None:
+        """The seat of EGN's seat ``index``; None where the game has no such seat."""
+        return self.table.seats[index] if 0 <= index < self.table.players else None
+
+    def after(self, dealer: Seat, steps: int) -> Seat:
+        return self.table.after(dealer, steps)
 
     def note(self, text: str) -> None:
         if text not in self.notes:
             self.notes.append(text)
 
+    @property
+    def seats_text(self) -> str:
+        return f"a {self.table.players}-handed game has seats 0-{self.table.players - 1}"
+
+
+def _table_of(root: Node) -> Table:
+    """The table EGN's ``num_players`` gives (four players unless it says two or three)."""
+    meta = root.get("metadata")
+    ruleset = meta.get("ruleset") if meta is not None else None
+    players = ruleset.get("num_players") if ruleset is not None else None
+    count = players.value if players is not None else 4
+    return EGN_TABLES.get(count, FOUR) if isinstance(count, int) and not isinstance(count, bool) else FOUR
+
 
 def _read_game(root: Node, index: int) -> GameRecord:
     meta = root.value["metadata"]
     game = GameRecord(index, root.pos)
-    builder = _GameBuilder(game)
+    builder = _GameBuilder(game, table=_table_of(root))
     _read_tags(meta, game, builder)
     for deal in root.value["deals"].value:
         game.hands.append(_read_deal(deal, builder))
@@ -127,24 +158,31 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
         if node is not None and node.value != "":
             tags.append(Tag(tag, node.value, node.pos))
     players = meta.value["players"]
-    for seat, player in enumerate(players.value):
+    for index, player in enumerate(players.value):
         name = player.value if isinstance(player.value, str) else player.value["name"].value
-        if seat < 4:
+        seat = builder.seat(index)
+        if seat is not None:
             if name:
-                tags.append(Tag(SEAT_TAGS[seat], name, player.pos))
+                tags.append(Tag(SEAT_WORDS[seat], name, player.pos))
         else:
-            builder.note(f"EGN player {seat} ({name}) has no seat in a four-handed game")
+            builder.note(f"EGN player {index} ({name}) has no seat in a {builder.table.players}-handed game")
         if isinstance(player.value, dict) and ("id" in player.value or "playerIds" in player.value):
             builder.note("EGN player ids (id, playerIds) are not kept; only the names are")
     tags.append(Tag("Complete", "yes", meta.pos))  # an EGN file records a game to its end
+    sides = builder.table.sides
     initial = meta.value["initialScore"]
-    values = [n.value for n in initial.value] + [0, 0]
-    game.initial_score = (values[0], values[1])
-    if game.initial_score != (0, 0):
-        tags.append(Tag("InitialScore", f"NS {values[0]} EW {values[1]}", initial.pos))
+    values = [n.value for n in initial.value]
+    if len(sides) == 2:  # EGN: "[Team 0/2 Score, Team 1/3 Score]": two players are seats 0 and 1
+        pair = (tuple(values) + (0, 0))[:2]
+        if any(pair):
+            game.initial_score = SidePoints(sides, pair, initial.pos)
+            tags.append(Tag("InitialScore", spelled(sides, pair), initial.pos))
+    elif any(values):
+        builder.game.unhonoured_rules.append(f"EGN initialScore {values} holds two teams' scores; a {len(sides)}-handed "
+                                             "game keeps one per player, so the game starts from 0")
     final = meta.get("finalScore")
-    if final is not None and len(final.value) == 2:
-        tags.append(Tag("FinalScore", f"NS {final.value[0].value} EW {final.value[1].value}", final.pos))
+    if final is not None and len(final.value) == 2 and len(sides) == 2:
+        tags.append(Tag("FinalScore", spelled(sides, (final.value[0].value, final.value[1].value)), final.pos))
     ruleset = meta.get("ruleset")
     plain = ruleset.plain() if ruleset is not None else {}
     flags = {**EGN_DEFAULTS, **plain}
@@ -173,9 +211,9 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     number = deal.value["dealNumber"]
     state = deal.value["initialState"]
     dealer_node = state.value["dealer"]
-    if not 0 <= dealer_node.value <= 3:
-        return _broken(deal, dealer_node, f"dealer seat {dealer_node.value} does not exist in a four-handed game")
-    dealer = Seat(dealer_node.value)
+    dealer = builder.seat(dealer_node.value)
+    if dealer is None:
+        return _broken(deal, dealer_node, f"dealer seat {dealer_node.value} does not exist in a {builder.table.players}-handed game")
     up_node = state.value["upCard"]
     up = _card(up_node)
     if up is None:
@@ -208,23 +246,32 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
             return result
     if deal.get("alternativeLines") is not None:
         builder.note("EGN alternativeLines (analysis of other ways to play) are not audited")
+    if hand.claim is None and not hand.tricks and hand.calls:  # a claim before any card: on the last call
+        last = f"# call {len(hand.calls)} ({hand.calls[-1].seat}): "
+        for comment in comments:
+            claim = read_claim(comment.text[len(last):], comment.pos) if comment.text.startswith(last) else None
+            if claim is not None:
+                hand.claim = claim
+                comments.remove(comment)
+                break
     hand.comments = tuple(comments)
     return hand
 
 
 def _holdings(deal: Node, holdings: Node, builder: _GameBuilder) -> tuple[Holding, ...] | BrokenHand:
     out = []
-    for seat, cards_node in enumerate(holdings.value):
+    for index, cards_node in enumerate(holdings.value):
         if not cards_node.value:
             continue
-        if seat > 3:
-            return _broken(deal, cards_node, f"cards are dealt to seat {seat}; a four-handed game has seats 0-3")
+        seat = builder.seat(index)
+        if seat is None:
+            return _broken(deal, cards_node, f"cards are dealt to seat {index}; {builder.seats_text}")
         cards = [_card(c) for c in cards_node.value]
         if any(c is None for c in cards):
             builder.note("EGN hidden cards in playerCards are not audited; that seat's holding is taken as unknown")
             continue
         where = tuple(c.pos for c in cards_node.value)
-        out.append(Holding(Seat(seat), tuple(c for c in cards if c is not None), where[0], where))
+        out.append(Holding(seat, tuple(c for c in cards if c is not None), where[0], where))
     return tuple(out)
 
 
@@ -233,14 +280,15 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     is_alone = phase.get("isAlone")
     alone = bool(is_alone.value) if is_alone is not None else False
     maker_seen = False
+    players = builder.table.players
     for i, node in enumerate(phase.value["calls"].value):
-        seat = hand.dealer.offset(1 + i)
+        seat = builder.after(hand.dealer, 1 + i)
         word = node.value
         if word == "Pass":
             calls.append(Call(seat, CallKind.PASS, node.pos))
             continue
         if word == "Order":
-            if hand.up is not None and hand.up.is_joker and i < 4:
+            if hand.up is not None and hand.up.is_joker and i < players:
                 return _broken(deal, node, "the joker is ordered up, and EGN does not say which suit was named for it")
             call = Call(seat, CallKind.ORDER, node.pos, alone=alone and not maker_seen)
         elif word in _SUIT_CALLS:
@@ -262,12 +310,13 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
         hand.discard, hand.discard_pos = card, discard.pos
     defender = phase.get("aloneDefender")
     if defender is not None and defender.value >= 0:  # -1: nobody defends alone
-        if defender.value > 3:
-            return _broken(deal, defender, f"aloneDefender seat {defender.value} does not exist in a four-handed game")
-        hand.lone_defense = LoneDefense(Seat(defender.value), defender.pos, len(calls))
+        defending = builder.seat(defender.value)
+        if defending is None:
+            return _broken(deal, defender, f"aloneDefender seat {defender.value} does not exist in a {players}-handed game")
+        hand.lone_defense = LoneDefense(defending, defender.pos, len(calls))
     exchanges = phase.get("cardExchanges")
     if exchanges is not None and exchanges.value:
-        read = read_exchanges(exchanges, builder.farmers, builder.go_under)
+        read = read_exchanges(exchanges, builder.farmers, builder.go_under, builder.table)
         if isinstance(read, str):
             return _broken(deal, exchanges, read)
         hand.exchanges = read
@@ -275,7 +324,7 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     if annotations is not None:
         for key, texts in annotations.value.items():
             index = int(key) if key.isdigit() else 0
-            seat = hand.dealer.offset(1 + index)
+            seat = builder.after(hand.dealer, 1 + index)
             for text in texts.value:
                 comments.append(Comment(call_comment(index, seat, text.value), "bid", False, text.pos))
     return None
@@ -284,7 +333,7 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
 def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment], builder: _GameBuilder, alone: bool) -> BrokenHand | None:
     tricks: list[TrickRecord] = []
     lead = phase.get("initialLead")
-    first_seat = Seat(lead.value) if lead is not None and isinstance(lead.value, int) and 0 <= lead.value <= 3 else None
+    first_seat = builder.seat(lead.value) if lead is not None and isinstance(lead.value, int) else None
     sizes: list[int] = []
     for t_index, trick in enumerate(phase.value["tricks"].value):
         plays = []
@@ -294,7 +343,7 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
                 return _broken(deal, node, f"the card {node.value!r} cannot be audited (a hidden card, a joker or a bower by name)")
             seat = None
             if t_index == 0 and first_seat is not None:
-                seat = _seat_after(first_seat, p_index, hand, alone)
+                seat = _seat_after(first_seat, p_index, hand, alone, builder.table)
             plays.append(Play(seat, card, node.pos))
         sizes.append(len(plays))
         tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else trick.pos))
@@ -308,21 +357,25 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             index = int(key) if key.isdigit() else 0
             trick_no, card_no = _locate(index, sizes)
             for text in texts.value:
+                if index == sum(sizes) - 1 and hand.claim is None:  # the last card's annotation may be a claim
+                    hand.claim = read_claim(text.value, text.pos)
+                    if hand.claim is not None:
+                        continue
                 comments.append(Comment(play_comment(trick_no, card_no, text.value), f"trick{trick_no}", False, text.pos))
     return None
 
 
-def _seat_after(first: Seat, steps: int, hand: HandRecord, alone: bool) -> Seat:
+def _seat_after(first: Seat, steps: int, hand: HandRecord, alone: bool, table: Table) -> Seat:
     """The seat playing the ``steps``-th card after ``first``, skipping the partners of lone players."""
     maker = next((c.seat for c in hand.calls if c.kind is not CallKind.PASS), None)
-    out_seats = {maker.partner} if alone and maker is not None else set()
+    out_seats = {table.partner[maker]} if alone and maker is not None else set()
     if hand.lone_defense is not None:
-        out_seats.add(hand.lone_defense.seat.partner)
+        out_seats.add(table.partner[hand.lone_defense.seat])
     seat = first
     for _ in range(steps):
-        seat = seat.left
+        seat = table.left[seat]
         while seat in out_seats:
-            seat = seat.left
+            seat = table.left[seat]
     return seat
 
 

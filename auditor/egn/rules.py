@@ -91,22 +91,46 @@ def from_egn(ruleset: Mapping[str, Any], base: Ruleset) -> Mapped:
         out.notes.append(f"EGN loner_lead {values['loner_lead']!r} is unknown; the lead against a loner follows {base.name}")
     else:
         put("play.first_lead_alone", lead.value, base.play.first_lead_alone.value)
+    players = _players(values, base, out)
     ranks = _RANKS_FROM.get(values["min_rank"]) if isinstance(values["min_rank"], int) else None
     if ranks is None:
         out.notes.append(f"EGN min_rank {values['min_rank']!r} cannot be honoured (7, 8 or 9 only); the deck is 9 to A")
-    else:
-        current = [r.value for r in base.deck.ranks]
-        if ranks != current:
-            out.overrides["deck.ranks"] = "[" + ", ".join(ranks) + "]"
-            # every card is dealt or in the kitty: 5 each from 32 cards leaves 12
-            put("deck.kitty", len(ranks) * 4 + (1 if base.deck.joker else 0) - 4 * base.deck.hand_size, base.deck.kitty)
+        ranks = [r.value for r in base.deck.ranks]
+    current = [r.value for r in base.deck.ranks]
+    if ranks != current:
+        out.overrides["deck.ranks"] = "[" + ", ".join(ranks) + "]"
+    if ranks != current or players != len(base.table.seats):
+        # every card is dealt or in the kitty: 5 each from 32 cards leaves 12; three players from 24 leave 9
+        put("deck.kitty", len(ranks) * 4 + (1 if base.deck.joker else 0) - players * base.deck.hand_size, base.deck.kitty)
     _scores(values, base, out, put)
     _completion(values, ruleset, base, out, put)
     _loners(values, base, out, put)
     _house_rules(values, base, out, put)
-    if values["num_players"] != 4:
-        out.notes.append(f"EGN num_players: {values['num_players']} cannot be honoured; the games are replayed as four-handed")
+    if players != 4:  # every player for himself: the partnership rules EGN may name cannot apply
+        for key in ("bidding.dealer_partner_order_alone", "bidding.defend_alone", "bidding.partners_best"):
+            if out.overrides.pop(key, "false") == "true":
+                out.notes.append(f"EGN's {_EGN_NAME[key]} is a rule about partners, which a {players}-handed game "
+                                 "has none of: it is not applied")
     return out
+
+
+#: EGN's num_players -> the seats in play (every player for himself): seed 003's games of two and three
+EGN_SEATS = {3: "[N, E, W]", 2: "[N, S]"}
+_EGN_NAME = {"bidding.dealer_partner_order_alone": "canadian", "bidding.defend_alone": "defend_alone",
+             "bidding.partners_best": "partners_best"}
+
+
+def _players(values: dict[str, Any], base: Ruleset, out: Mapped) -> int:
+    """EGN's ``num_players``: 4 (partners), or 3 and 2 (each for himself, seats N E W and N S); another
+    count cannot be honoured and the game is replayed as four-handed."""
+    count = values["num_players"]
+    if count == 4 or isinstance(count, bool) or count not in EGN_SEATS:
+        if count != 4:
+            out.notes.append(f"EGN num_players: {count!r} cannot be honoured (2, 3 or 4); the games are replayed as four-handed")
+        return len(base.table.seats)
+    out.overrides["table.seats"] = EGN_SEATS[count]
+    out.overrides["table.sides"] = "each"
+    return count
 
 
 def _scores(values: dict[str, Any], base: Ruleset, out: Mapped, put: Any) -> None:
@@ -202,6 +226,10 @@ def to_egn(rules: Ruleset) -> tuple[dict[str, Any], list[str]]:
                 out["min_rank"] = low
             break
     out["canadian"] = rules.bidding.dealer_partner_order_alone
+    seats = "[" + ", ".join(s.value for s in rules.table.seats) + "]"
+    players = next((count for count, written in EGN_SEATS.items() if written == seats), None)
+    if players is not None and rules.table.sides.value == "each":
+        out["num_players"] = players
     if rules.bidding.defend_alone:
         out["defend_alone"] = True
     current = rules.model_dump(mode="json")

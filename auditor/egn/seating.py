@@ -13,6 +13,7 @@ from ..cards import Seat
 from ..model import HandRecord, Play, TrickRecord
 from ..replay.hand import HandReplay
 from ..rules.schema import Ruleset
+from ..table import table_of
 
 
 def _bare(hand: HandRecord) -> HandRecord:
@@ -48,7 +49,7 @@ def seated(hand: HandRecord, rules: Ruleset) -> tuple[HandRecord, list[int]]:
         seats = by_rules.get(number)
         if seats is None or len(seats) != len(trick.plays):
             guessed.append(number)
-            seats = [hand.dealer.offset(1 + i) for i in range(len(trick.plays))]
+            seats = [table_of(rules).after(hand.dealer, 1 + i) for i in range(len(trick.plays))]
         plays = tuple(Play(p.seat if p.seat is not None else s, p.card, p.pos) for p, s in zip(trick.plays, seats, strict=True))
         tricks.append(TrickRecord(plays, trick.pos))
     return replace(hand, tricks=tuple(tricks)), guessed

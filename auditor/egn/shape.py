@@ -319,8 +319,8 @@ def _check_emn(root: Node) -> None:
         if seats is None:
             raise _fail(game, "a game of the match has no players (the four seats' player ids)")
         _expect(seats, game, "players", list)
-        if len(seats.value) != 4 or not all(isinstance(s.value, str) for s in seats.value):
-            raise _fail(seats, "players must be the four seats' player ids")
+        if not 2 <= len(seats.value) <= 4 or not all(isinstance(s.value, str) for s in seats.value):
+            raise _fail(seats, "players must be the seats' player ids (four, or two or three with num_players)")
         data = _member(game, "gameData", dict)
         assert data is not None
         _check_egn(data)

@@ -28,9 +28,10 @@ from typing import Any
 from ..cards import Seat
 from ..model import BrokenHand, CallKind, Exchange, GameRecord, HandRecord
 from ..rules.schema import Ruleset
-from .annotations import parse_call_comment, parse_play_comment
+from ..table import SEAT_WORDS, Table, spelled, table_of
+from ..textfile import InputError
+from .annotations import claim_annotation, parse_call_comment, parse_play_comment
 from .exchanges import kitty_kind
-from .reader import SEAT_TAGS
 from .rules import SET_TAG, to_egn
 from .seating import seats_by_rules
 from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE
@@ -44,16 +45,24 @@ _HELD_TAGS = {"event", "description", "date", "gameid", "north", "east", "south"
 _LIMITS = {"title": 128, "description": 1024, "date": 64, "gameId": 64}
 
 
-def _score_pair(text: str) -> list[int] | None:
+def _score_pair(text: str, table: Table) -> list[int] | None:
+    """``NS 10 EW 7`` (two players: ``N 10 S 7``) as EGN's pair of scores; None for anything else."""
     parts = text.split()
-    if len(parts) == 4 and parts[0].upper() == "NS" and parts[2].upper() == "EW" and parts[1].isdigit() and parts[3].isdigit():
+    sides = [side.value for side in table.sides]
+    if len(sides) == 2 and len(parts) == 4 and [p.upper() for p in parts[0::2]] == sides and all(p.isdigit() for p in parts[1::2]):
         return [int(parts[1]), int(parts[3])]
     return None
 
 
 def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any]:
-    """The EGN object of one game; ``warn`` is told everything EGN cannot hold."""
+    """The EGN object of one game; ``warn`` is told everything EGN cannot hold.  A game with seed 003's tableau
+    cannot be EGN (13 tricks where EGN holds 10, and no place for the cards on the table): :class:`InputError`."""
     where = f"game {game.index}"
+    table = table_of(rules)
+    if table.tableau or table.tricks > 10:
+        raise InputError((f"{where}: EGN cannot hold this game: it has {table.tricks} tricks a hand (EGN holds 10) "
+                          + ("and cards dealt face down and face up on the table (deck.tableau), which EGN has no place for"
+                             if table.tableau else "")).strip())
     meta: dict[str, Any] = {}
     for tag, key in (("Event", "title"), ("Description", "description"), ("Date", "date"), ("GameId", "gameId")):
         value = game.tag(tag)
@@ -62,13 +71,20 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
                 warn(f"{where}: the {tag} tag is cut to EGN's {_LIMITS[key]} characters")
                 value = value[: _LIMITS[key]]
             meta[key] = value
-    meta["players"] = [game.tag(name) or "" for name in SEAT_TAGS]
-    meta["initialScore"] = list(game.initial_score)
+    meta["players"] = [game.tag(SEAT_WORDS[seat]) or "" for seat in table.seats]
+    initial = game.initial_score.in_order(table.sides) if game.initial_score is not None else table.zeros
+    if initial is not None and len(initial) == 2:
+        meta["initialScore"] = list(initial)
+    else:
+        meta["initialScore"] = []  # EGN keeps two teams' scores: a game of three starts from 0
+        if initial is None or any(initial):
+            warn(f"{where}: EGN's initialScore holds two teams' scores; this game's "
+                 f"({spelled(*zip(*game.initial_score.canonical)) if game.initial_score else ''}) is not kept")  # type: ignore[arg-type]
     final = game.tag("FinalScore")
     if final is not None:
-        pair = _score_pair(final)
+        pair = _score_pair(final, table)
         if pair is None:
-            warn(f"{where}: the FinalScore tag {final!r} is not a score such as \"NS 10 EW 7\"; it is not kept")
+            warn(f"{where}: the FinalScore tag {final!r} is not a score of two sides such as \"NS 10 EW 7\"; it is not kept")
         else:
             meta["finalScore"] = pair
     ruleset, lost = to_egn(rules)
@@ -89,7 +105,7 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
         if isinstance(hand, BrokenHand):
             warn(f"{where}: the hand at line {hand.pos.line} could not be read ({hand.message}); it is left out")
             continue
-        deal = _deal(hand, rules, functools.partial(_warn_hand, warn, f"{where}, hand {hand.number}"))
+        deal = _deal(hand, rules, table, functools.partial(_warn_hand, warn, f"{where}, hand {hand.number}"))
         if deal is not None:
             deals.append(deal)
     if len(deals) > 100:
@@ -102,32 +118,41 @@ def _warn_hand(warn: Callable[[str], None], where: str, text: str) -> None:
     warn(f"{where}: {text}")
 
 
-def _deal(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any] | None:
+def _deal(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], None]) -> dict[str, Any] | None:
     if hand.up is None:
         warn("EGN needs the up card of every deal; this hand has none and is left out")
         return None
-    state: dict[str, Any] = {"dealer": int(hand.dealer), "upCard": _card(hand.up)}
+    if not table.in_play[hand.dealer]:
+        warn(f"the dealer {hand.dealer} is not at this table ({table.described()}); the hand is left out")
+        return None
+    state: dict[str, Any] = {"dealer": table.seats.index(hand.dealer), "upCard": _card(hand.up)}
     if hand.up_suit is not None:
         warn(f"EGN has no place for the suit named for the joker turned up ({hand.up_suit.letter}); it is not kept")
     for misdeal in hand.misdeals:
         warn(f"EGN has no place for a misdeal declared for the cards dealt (misdeal {misdeal.seat}); it is not kept")
     if hand.deal:
-        cards: list[list[str]] = [[], [], [], []]
+        cards: list[list[str]] = [[] for _ in table.seats]
         for holding in hand.deal:
-            if cards[holding.seat]:
+            if not table.in_play[holding.seat]:
+                warn(f"{holding.seat} is not at this table; its cards are left out")
+                continue
+            index = table.seats.index(holding.seat)
+            if cards[index]:
                 warn(f"{holding.seat}'s cards are written twice; the second holding is left out")
                 continue
-            cards[holding.seat] = [_card(c) for c in holding.cards]
+            cards[index] = [_card(c) for c in holding.cards]
         state["playerCards"] = cards
     phases: list[dict[str, Any]] = []
     if hand.calls or hand.discard is not None or hand.lone_defense is not None or hand.exchanges:
-        phases.append(_bidding(hand, rules, warn))
+        phases.append(_bidding(hand, rules, table, warn))
     if hand.tricks:
         phases.append(_trick_play(hand, rules, warn, len(phases)))
+    if hand.claim is not None and not hand.tricks and not hand.calls:
+        warn(f"EGN carries a claim on the last card or call, and this hand has neither ({claim_annotation(hand.claim)}); it is not kept")
     if hand.reneges:
         warn("EGN has no place for a renege called at the table (renege " + ", ".join(str(r.seat) for r in hand.reneges) + "); it is not kept")
     if hand.score is not None:
-        warn(f"EGN has no place for the score sheet's entry (score NS {hand.score.ns} EW {hand.score.ew}); it is not kept")
+        warn(f"EGN has no place for the score sheet's entry (score {spelled(*zip(*hand.score.canonical))}); it is not kept")  # type: ignore[arg-type]
     if hand.trick_counts is not None:
         warn("EGN has no place for a trick count (tricks NS .. EW ..); it is not kept")
     for comment in hand.comments:
@@ -145,13 +170,14 @@ def _card(card: Any) -> str:
     return text[:-1] + text[-1].lower()
 
 
-def _bidding(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any]:
+def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], None]) -> dict[str, Any]:
     words: list[str] = []
     alone = False
     maker_seen = False
     for i, call in enumerate(hand.calls):
-        if call.seat is not hand.dealer.offset(1 + i):
-            warn(f"call {i + 1} is written for {call.seat}, but EGN's calls go in turn from the dealer's left ({hand.dealer.offset(1 + i)}); EGN cannot hold a bid out of turn")
+        in_turn = table.after(hand.dealer, 1 + i)
+        if call.seat is not in_turn:
+            warn(f"call {i + 1} is written for {call.seat}, but EGN's calls go in turn from the dealer's left ({in_turn}); EGN cannot hold a bid out of turn")
         if call.kind is CallKind.PASS:
             words.append("Pass")
             continue
@@ -172,13 +198,13 @@ def _bidding(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> d
             warn(f"call {i + 1} goes alone after trump was made; EGN holds 'alone' only for the maker")
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": words, "isAlone": alone}
     defense = hand.lone_defense
-    if defense is not None:
-        phase["aloneDefender"] = int(defense.seat)
+    if defense is not None and table.in_play[defense.seat]:
+        phase["aloneDefender"] = table.seats.index(defense.seat)
         if defense.after != len(hand.calls):
             warn(f"{defense.seat} defends alone before call {defense.after + 1}; EGN holds the lone defender only after the calls")
     if hand.discard is not None:
         phase["discard"] = _card(hand.discard)
-    exchanges = card_exchanges(hand.exchanges, rules, warn)
+    exchanges = card_exchanges(hand.exchanges, rules, warn, table)
     if exchanges:
         phase["cardExchanges"] = exchanges
     notes: dict[str, list[str]] = {}
@@ -186,18 +212,25 @@ def _bidding(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None]) -> d
         parsed = parse_call_comment(comment.text) if comment.anchor == "bid" else None
         if parsed is not None:
             notes.setdefault(str(parsed[0]), []).append(parsed[1])
+    if hand.claim is not None and not hand.tricks and hand.calls:  # no card played: the claim goes on the last call
+        notes.setdefault(str(len(hand.calls) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["callAnnotations"] = notes
     return phase
 
 
-def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable[[str], None]) -> list[dict[str, Any]]:
+def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable[[str], None],
+                   table: Table | None = None) -> list[dict[str, Any]]:
     """EGN's ``cardExchanges`` (docs/egn.md): a seat giving cards up to the kitty is its own sender and
     receiver, the kitty's cards it takes have no sender; partner's best is a pass from the partner to the
     lone maker, and the lone maker's discard given up as to the kitty.  Kitty exchanges come first."""
     out: list[dict[str, Any]] = []
+    table = table if table is not None else table_of(rules)
     for exchange in sorted(exchanges, key=lambda e: not e.with_kitty):
-        seat = int(exchange.seat)
+        if not table.in_play[exchange.seat]:
+            warn(f"{exchange.seat} is not at this table; its exchange is left out")
+            continue
+        seat = table.seats.index(exchange.seat)
         if exchange.with_kitty:
             out.append({"sender": seat, "receiver": seat, "cards": [_card(c) for c in exchange.cards]})
             if exchange.received:
@@ -207,7 +240,11 @@ def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable
                 warn(f"EGN does not say which rule an exchange with the kitty is: {exchange.seat}'s "
                      f"'{exchange.kind.value}' reads back as '{read_as.value}' under this ruleset")
             continue
-        loner = int(exchange.seat.partner)
+        partner = table.partner[exchange.seat]
+        if partner is None:
+            warn(f"{exchange.seat} has no partner to pass a card to; the exchange is left out")
+            continue
+        loner = table.seats.index(partner)
         out.append({"sender": seat, "receiver": loner, "cards": [_card(c) for c in exchange.cards]})
         if exchange.discard is not None:
             out.append({"sender": loner, "receiver": loner, "cards": [_card(exchange.discard)]})
@@ -239,6 +276,8 @@ def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], n
             trick_no, card_no, text = parsed
             index = sum(sizes[: trick_no - 1]) + card_no - 1
             notes.setdefault(str(index), []).append(text)
+    if hand.claim is not None and sizes:
+        notes.setdefault(str(sum(sizes) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["playAnnotations"] = notes
     return phase
@@ -249,12 +288,16 @@ def games_to_egn(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], R
     objects = [game_to_egn(g, rules_of(g), warn) for g in games]
     if len(objects) == 1:
         return json.dumps(objects[0], indent=2, ensure_ascii=False) + "\n"
+    for index, obj in enumerate(objects):
+        if len(obj["metadata"]["players"]) != 4:  # EMN: "Array of 4 player IDs mapped to [Seat 0: North, ...]"
+            raise InputError(f"game {games[index].index}: an EMN match holds games of four players, and this game has "
+                             f"{len(obj['metadata']['players'])}: convert each game on its own, as EGN")
     registry: dict[str, str] = {}  # id -> name
     by_name: dict[str, str] = {}
     entries = []
     for index, obj in enumerate(objects):
         seat_ids: list[str] = []
-        for seat, name in enumerate(obj["metadata"]["players"][:4]):
+        for seat, name in enumerate(obj["metadata"]["players"]):
             sid = by_name.get(name) if name else None
             if sid is None or sid in seat_ids:
                 sid = f"p-{len(registry) + 1:02d}"

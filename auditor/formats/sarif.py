@@ -61,7 +61,7 @@ def result(label: str, game: GameResult | None, f: Finding) -> dict[str, Any]:
     properties = {"game": game.index if game is not None else f.game, "hand": f.hand, "trick": f.trick,
                   "seat": f.seat.name if f.seat is not None else None, "category": f.category.value}
     if f.points is not None:
-        properties["points"] = {"NS": f.points[0], "EW": f.points[1]}
+        properties["points"] = {side.value: value for side, value in f.points}
     return {
         "ruleId": f.code.code,
         "ruleIndex": _RULE_INDEX[f.code.code],

@@ -29,11 +29,12 @@ from ..model import (
     Play,
     Pos,
     RenegeCall,
+    Tableau,
     Tag,
-    TeamPoints,
     TrickRecord,
     new,
 )
+from .sides import SidesBuilder
 from .variations import VariationBuilder
 
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
@@ -43,7 +44,6 @@ _PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScd
 
 _card = Card.parse
 
-_POINTS = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)", re.IGNORECASE)
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
 _TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
 _SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
@@ -88,7 +88,7 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     return holdings
 
 
-class _Builder(VariationBuilder):
+class _Builder(VariationBuilder, SidesBuilder):
     """Builds model objects while the LALR parser runs (an inline transformer).
 
     Lark calls a method for every rule that has one; it needs no
@@ -105,6 +105,7 @@ class _Builder(VariationBuilder):
         self._by_keyword: dict[str, Callable[[str, int, int], tuple[str, Any]]] = {
             "deal": self._deal, "up": self._up, "bid": self._bid_text, "discard": self._discard,
             "trick": self._trick, "renege": self._renege, "score": self._score, "tricks": self._trick_count,
+            "tableau": self._tableau,
         }
 
     def _pos(self, token: Token) -> Pos:
@@ -254,29 +255,6 @@ class _Builder(VariationBuilder):
     def _renege(self, text: str, line: int, column: int) -> tuple[str, Any]:
         return ("renege", RenegeCall(_SEATS[text], Pos(line, column)))
 
-    def score(self, children: list[Token]) -> tuple[str, Any]:
-        ns, ew = children
-        return self._points("score", int(ns.value), int(ew.value), self._pos(ns))
-
-    def trick_count(self, children: list[Token]) -> tuple[str, Any]:
-        ns, ew = children
-        return self._points("tricks", int(ns.value), int(ew.value), self._pos(ns))
-
-    def _points(self, kind: str, ns: int, ew: int, pos: Pos) -> tuple[str, Any]:
-        return (kind, TeamPoints(ns, ew, pos))
-
-    def _score(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return self._points_text("score", text, line, column)
-
-    def _trick_count(self, text: str, line: int, column: int) -> tuple[str, Any]:
-        return self._points_text("tricks", text, line, column)
-
-    @staticmethod
-    def _points_text(kind: str, text: str, line: int, column: int) -> tuple[str, Any]:
-        m = _POINTS.match(text)  # "NS 3 EW 2", as the grammar guarantees
-        assert m is not None, f"a well-formed {kind} statement reads NS <n> EW <n>"
-        return (kind, TeamPoints(int(m.group(1)), int(m.group(2)), Pos(line, column + m.start(1))))
-
     # runs of well-formed statements read as one token (STATEMENTS, TAGS) -----------
     def _statements(self, tok: Token) -> list[tuple[str, Any]]:
         """The statements of a STATEMENTS token, built exactly as their rules build them."""
@@ -340,6 +318,7 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
     hand = HandRecord(number, dealer, pos)
     deal: list[Holding] = []
+    tableau: list[Tableau] = []
     calls: list[Call] = []
     tricks: list[TrickRecord] = []
     reneges: list[RenegeCall] = []
@@ -360,8 +339,15 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                     hand.lone_defense = LoneDefense(item.seat, item.pos, len(calls))
         elif kind == "deal":
             deal.extend(value)
+        elif kind == "tableau":
+            tableau.extend(value)
         elif kind == "renege":
             reneges.append(value)
+        elif kind == "claim":
+            if hand.claim is not None:
+                repeated.append(("claim", value.pos))
+            else:
+                hand.claim = value
         elif kind == "up":
             if hand.up is not None:
                 repeated.append(("up", value[1]))
@@ -387,6 +373,7 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             else:
                 hand.trick_counts = value
     hand.deal = tuple(deal)
+    hand.tableau = tuple(tableau)
     hand.calls = tuple(calls)
     hand.tricks = tuple(tricks)
     hand.reneges = tuple(reneges)

@@ -53,9 +53,11 @@ TERMINAL_NAMES: dict[str, str] = {
     "_TRICK": "'trick'",
     "_TRICKS": "'tricks'",
     "_RENEGE": "'renege'",
+    "_CLAIM": "'claim'",
     "_SCORE": "'score'",
-    "_NS": "'NS'",
-    "_EW": "'EW'",
+    "_TABLEAU": "'tableau'",
+    "SIDE": "a side (NS, EW, or a player's seat)",
+    "PILES": "piles (N: AS/7H ...)",
 }
 
 #: Terminals that only ever open a chunk: inside a hand they are never what is missing.

@@ -24,9 +24,9 @@ from .builder import _Builder, assemble_hand
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
 from .repair import Respelling, respell
-from .spelling import call_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
+from .spelling import call_text, claim_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
-KEYWORDS = ("deal", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best")
+KEYWORDS = ("deal", "tableau", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best", "claim")
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 
@@ -89,6 +89,8 @@ def _canonical(kind: str, value: Any) -> str:
         return "bid " + ", ".join(call_text(c) if isinstance(c, Call) else defense_text(c) for c in value)
     if kind == "renege":
         return f"renege {value.seat}"
+    if kind == "claim":
+        return claim_text(value)
     return points_text(kind, value)  # score, tricks
 
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from lark import Lark, UnexpectedInput
 
-from ..cards import Seat
+from ..cards import Seat, Side
 from ..model import (
     BrokenHand,
     Comment,
@@ -29,7 +29,7 @@ from ..model import (
     Pos,
     Repair,
     Tag,
-    TeamPoints,
+    SidePoints,
 )
 from ..resources import grammar_text
 from .builder import _Builder, build_parser
@@ -57,7 +57,7 @@ __all__ = [
 MAX_GAME_HANDS = 2000
 
 _SALVAGE_HAND = re.compile(r"^[ \t]*hand[ \t]+(\d{1,6})(?:[ \t]+dealer[ \t]+([NESW])\b)?", re.IGNORECASE | re.MULTILINE | re.ASCII)
-_SALVAGE_SCORE = re.compile(r"^[ \t]*score[ \t]+NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})",
+_SALVAGE_SCORE = re.compile(r"^[ \t]*score((?:[ \t]+(?:NS|EW|[NESW])[ \t]+\d{1,6}){2,4})",
                             re.IGNORECASE | re.MULTILINE | re.ASCII)
 
 
@@ -85,7 +85,7 @@ def _broken(chunk: Chunk, pos: Pos, message: str, expected: tuple[str, ...] = ()
     score_match = _SALVAGE_SCORE.search(chunk.text)
     score = None
     if score_match:
-        score = TeamPoints(int(score_match.group(1)), int(score_match.group(2)), pos)
+        score = side_points(score_match.group(1), pos)
     return BrokenHand(
         pos,
         chunk.last_line,
@@ -104,6 +104,7 @@ def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
     hand = result
     lines = [(hand.pos.line, "hand")]
     lines += [(holding.pos.line, "deal") for holding in hand.deal]
+    lines += [(row.pos.line, "tableau") for row in hand.tableau]
     lines += [(call.pos.line, "bid") for call in hand.calls]
     lines += [(trick.pos.line, f"trick{i}") for i, trick in enumerate(hand.tricks, 1)]
     lines += [(renege.pos.line, "renege") for renege in hand.reneges]
@@ -114,6 +115,7 @@ def _statement_lines(result: HandRecord | list[Tag]) -> list[tuple[int, str]]:
     for name, pos in (("up", hand.up_pos if hand.up is not None else None),
                       ("discard", hand.discard_pos if hand.discard is not None else None),
                       ("bid", hand.lone_defense.pos if hand.lone_defense is not None else None),
+                      ("claim", hand.claim.pos if hand.claim is not None else None),
                       ("score", hand.score.pos if hand.score is not None else None),
                       ("tricks", hand.trick_counts.pos if hand.trick_counts is not None else None)):
         if pos is not None:
@@ -317,20 +319,31 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
         yield game
 
 
-_INITIAL_SCORE = re.compile(r"[ \t]*NS[ \t]+(\d{1,6})[ \t]+EW[ \t]+(\d{1,6})[ \t]*\Z", re.IGNORECASE | re.ASCII)
+_INITIAL_SCORE = re.compile(r"(?:[ \t]*(?:NS|EW|[NESW])[ \t]+\d{1,6}){2,4}[ \t]*\Z", re.IGNORECASE | re.ASCII)
+_SIDE_VALUE = re.compile(r"(NS|EW|[NESW])[ \t]+(\d{1,6})", re.IGNORECASE | re.ASCII)
+
+
+def side_points(text: str, pos: Pos) -> SidePoints | None:
+    """``NS 3 EW 2`` or ``N 4 E 2 W 7`` (as a tag or a salvaged line writes it); None for a side named twice."""
+    pairs = [(Side.parse(m.group(1)), int(m.group(2))) for m in _SIDE_VALUE.finditer(text)]
+    if len({side for side, _ in pairs}) != len(pairs):
+        return None
+    return SidePoints(tuple(side for side, _ in pairs), tuple(v for _, v in pairs), pos)
 
 
 def _initial_score(game: GameRecord) -> None:
-    """``[InitialScore "NS 3 EW 2"]``: the score the game starts from (EGN's initialScore)."""
+    """``[InitialScore "NS 3 EW 2"]`` (``"N 4 E 2 W 7"`` per player): the score the game starts from (EGN's
+    initialScore)."""
     tag = game.find_tag("InitialScore")
     if tag is None:
         return
     m = _INITIAL_SCORE.match(tag.value)
-    if m is None:
-        message = f"the InitialScore tag {tag.value!r} is not a score such as \"NS 3 EW 2\""
+    points = side_points(tag.value, tag.pos) if m is not None else None
+    if points is None:
+        message = f"the InitialScore tag {tag.value!r} is not a score such as \"NS 3 EW 2\" or \"N 4 E 2 W 7\""
         game.hands.append(BrokenHand(tag.pos, tag.pos.line, message))
         return
-    game.initial_score = (int(m.group(1)), int(m.group(2)))
+    game.initial_score = points
 
 
 def _preamble_comments(chunk: Chunk) -> list[Comment]:

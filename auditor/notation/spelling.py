@@ -4,7 +4,7 @@ reader, which shows the canonical line when it reads a line written another way.
 from __future__ import annotations
 
 from ..cards import Card, Seat, Suit
-from ..model import Call, CallKind, Exchange, Holding, LoneDefense, Play, Tag, TeamPoints
+from ..model import Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
 
 
 def tag_line(tag: Tag) -> str:
@@ -33,6 +33,10 @@ def up_text(card: Card, named: Suit | None) -> str:
     return f"up {card}" + (f" {named.letter}" if named is not None else "")
 
 
+def claim_text(claim: Claim) -> str:
+    return f"claim {claim.seat}" + (f" {claim.tricks}" if claim.tricks is not None else "")
+
+
 def defense_text(defense: LoneDefense) -> str:
     return f"{defense.seat} defend alone"
 
@@ -45,8 +49,14 @@ def plays_text(plays: tuple[Play, ...] | list[Play]) -> str:
     return " ".join(f"{p.seat}:{p.card}" for p in plays)
 
 
-def points_text(word: str, points: TeamPoints) -> str:
-    return f"{word} NS {points.ns} EW {points.ew}"
+def points_text(word: str, points: SidePoints) -> str:
+    """``score NS 2 EW 0``, ``score N 4 E 2 W 7``: the sides in their canonical order."""
+    return word + "".join(f" {side.value} {value}" for side, value in points.canonical)
+
+
+def tableau_text(row: Tableau) -> str:
+    """``N: AS/7H TC/8D``: a seat's piles, each face-up card over the card face down under it."""
+    return f"{row.seat}: " + " ".join(f"{pile.up}/{pile.down}" for pile in row.piles)
 
 
 def exchange_text(exchange: Exchange) -> str:

@@ -1,11 +1,12 @@
-"""The statements of rule variations, built while the parser runs: ``misdeal``, ``farmer``, ``under``, ``best``.
+"""The rare statements, built while the parser runs: ``misdeal``, ``farmer``, ``under``, ``best`` (rule variations), ``claim``.
 
 :class:`VariationBuilder` is the part of the builder (``builder._Builder``)
 whose methods Lark calls for these rules.  They are rare, so they are read
 token by token through their grammar rules only (never in a ``STATEMENTS``
 token).  ``farmer <seat>: <cards> [for <cards>]`` and ``under ...`` give cards
 for the kitty's; ``best <seat>: <card> [discard <card>]`` passes a card to the
-lone maker, who discards one.
+lone maker, who discards one.  ``claim <seat> [<n>]`` ends the written tricks:
+the seat claims the rest, or ``n`` of them, for its side.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Token
 
 from ..cards import Card, Seat
-from ..model import NOWHERE, Exchange, ExchangeKind, Holding, MisdealCall, Pos
+from ..model import NOWHERE, Claim, Exchange, ExchangeKind, Holding, MisdealCall, Pos
 
 if TYPE_CHECKING:
     from .builder import _Builder
@@ -27,6 +28,11 @@ class VariationBuilder:
     def misdeal(self: _Builder, children: list[Token]) -> tuple[str, Any]:
         (seat,) = children
         return ("misdeal", MisdealCall(Seat[seat.value.upper()], self._pos(seat)))
+
+    def claim(self: _Builder, children: list[Token]) -> tuple[str, Any]:
+        seat = children[0]
+        tricks = int(children[1].value) if len(children) > 1 else None
+        return ("claim", Claim(Seat[seat.value.upper()], self._pos(seat), tricks))
 
     def _seat_cards(self: _Builder, tok: Token) -> Holding:
         """``S: 9C TD 9H`` (a SEAT_CARDS token): one seat and its cards."""

@@ -2,9 +2,9 @@
 
 The canonical form (what ``euchre-audit fmt`` prints):
 
-- statements of a hand in a fixed order: ``hand``, ``deal``, ``up``, ``farmer``,
-  ``under``, ``misdeal``, ``bid``, ``discard``, ``best``, the tricks, ``renege``,
-  ``tricks``, ``score``;
+- statements of a hand in a fixed order: ``hand``, ``deal``, ``tableau``, ``up``, ``farmer``,
+  ``under``, ``misdeal``, ``bid``, ``discard``, ``best``, the tricks, ``claim``,
+  ``renege``, ``tricks``, ``score``;
 - lower-case keywords, upper-case seats, cards spelt rank then suit in
   capitals with ``T`` for ten (``TD``, ``9C``); one space between words,
   ``, `` between calls, two spaces between the seats of a ``deal``;
@@ -37,9 +37,9 @@ from ..model import (
     Tag,
 )
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
-from .spelling import call_text, defense_text, exchange_text, holding_text, points_text, tag_line, up_text
+from .spelling import call_text, claim_text, defense_text, exchange_text, holding_text, points_text, tableau_text, tag_line, up_text
 
-ORDER = ("hand", "deal", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "renege", "tricks", "score")
+ORDER = ("hand", "deal", "tableau", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "claim", "renege", "tricks", "score")
 
 
 @dataclass
@@ -88,6 +88,10 @@ def hand_lines(hand: HandRecord) -> list[str]:
         items = [(holding_text(h), h.pos) for h in hand.deal]
         for texts, lines in _split_by_trailing(items, trailing_of.get("deal", [])):
             out.append(_Line("deal " + "  ".join(texts), "deal", lines))
+    if hand.tableau:
+        items = [(tableau_text(t), t.pos) for t in hand.tableau]
+        for texts, lines in _split_by_trailing(items, trailing_of.get("tableau", [])):
+            out.append(_Line("tableau " + "  ".join(texts), "tableau", lines))
     if hand.up is not None:
         out.append(_Line(up_text(hand.up, hand.up_suit), "up", _lines_of([hand.up_pos])))
     for exchange in hand.exchanges:  # with the kitty: before the bidding
@@ -114,6 +118,8 @@ def hand_lines(hand: HandRecord) -> list[str]:
                 raise ValueError(f"hand {hand.number}, trick {number}: a card without its seat cannot be written in the notation")
             plays.append(f"{play.seat}:{play.card}")
         out.append(_Line("trick " + " ".join(plays), f"trick{number}", _lines_of(p.pos for p in trick.plays)))
+    if hand.claim is not None:
+        out.append(_Line(claim_text(hand.claim), "claim", _lines_of([hand.claim.pos])))
     for renege in hand.reneges:
         out.append(_Line(f"renege {renege.seat}", "renege", _lines_of([renege.pos])))
     if hand.trick_counts is not None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import SEATS, Suit, effective_suit
+from ..cards import Suit, effective_suit
 from ..findings import (
     ALONE_NOT_ALLOWED,
+    ALONE_WITHOUT_PARTNERS,
     BID_AFTER_CLOSE,
     BID_OUT_OF_TURN,
     BIDDING_INCOMPLETE,
@@ -102,7 +103,10 @@ class Bidding:
         if (call.kind is CallKind.CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
                 and not bidding.may_name_turned_down_suit):
             problems.append((TURNED_DOWN_SUIT, said(f"{{seat}} names {turned_down.name.lower()}, the suit turned down in round 1", seat=call.seat)))
-        if call.alone:
+        if call.alone and not self.table.partnerships:
+            problems.append((ALONE_WITHOUT_PARTNERS, said("{seat} goes alone, but every player plays alone in this game "
+                             "(each for himself): `alone` changes nothing and earns no lone bonus", seat=call.seat)))
+        elif call.alone:
             allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
             if not allowed:
                 problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}", seat=call.seat)))
@@ -111,7 +115,7 @@ class Bidding:
             and bidding.stick_the_dealer
             and self.round == 2
             and call.seat is self.dealer
-            and self.passes == 2 * len(SEATS) - 1
+            and self.passes == 2 * self.table.players - 1
         ):
             problems.append((DEALER_MUST_CALL, said("the dealer {seat} passes in round 2; under stick-the-dealer the dealer must name trump", seat=call.seat)))
         takes_up = self.round == 1 and self._takes_up_card(call)
@@ -119,7 +123,7 @@ class Bidding:
             bidding.dealer_partner_order_alone
             and not call.alone
             and takes_up
-            and call.seat is self.dealer.partner
+            and call.seat is self.table.partner[self.dealer]
         ):
             problems.append((PARTNER_ORDER_NOT_ALONE, said("{seat}, the dealer's partner, orders up without going alone; under the Canadian loner the dealer's partner who orders up must go alone", seat=call.seat)))
         if takes_up and up_suit is not None:
@@ -173,7 +177,7 @@ class Bidding:
             problems.append((DEFEND_ALONE_MISPLACED, said("{seat} defends alone in a hand nobody made trump in", seat=seat)))
         elif maker is None:
             problems.append((DEFEND_ALONE_MISPLACED, said("{seat} declares defending alone before anyone made trump; a defender may declare it only once the declarer is decided", seat=seat)))
-        elif maker.team is seat.team:
+        elif self.table.side_of[maker] is self.table.side_of[seat]:
             problems.append((DEFEND_ALONE_MISPLACED, said("{seat} is on the makers' side ({maker} made trump); only a defender can defend alone", seat=seat, maker=maker)))
         return problems
 
@@ -186,20 +190,21 @@ class Bidding:
             self.report(code, message, call.pos, seat=call.seat)
         if self.closed:
             return
-        self.to_bid = call.seat.left
+        players = self.table.players
+        self.to_bid = self.table.left[call.seat]
         if call.kind is CallKind.PASS:
             self.passes += 1
-            if self.passes == len(SEATS):  # everyone passed once: the up card is turned down
+            if self.passes == players:  # everyone passed once: the up card is turned down
                 self.round = 2
                 self.turned_down = self.up_suit()
-            elif self.passes >= 2 * len(SEATS):
+            elif self.passes >= 2 * players:
                 self.closed = self.thrown_in = True
-            elif self.passes == 2 * len(SEATS) - 1 and self.rules.bidding.misdeal_when_round_two_reaches_dealer:
+            elif self.passes == 2 * players - 1 and self.rules.bidding.misdeal_when_round_two_reaches_dealer:
                 self.closed = self.thrown_in = self.round_two_misdeal = True
             return
         self.closed = True
         self.maker = call.seat
-        self.alone = call.alone
+        self.alone = alone = call.alone and self.table.partnerships  # where each plays for himself, `alone` is nothing
         if call.kind in _NO_TRUMP:
             self.trump = None
             self.no_trump = call.kind.value
@@ -213,13 +218,14 @@ class Bidding:
         self.result.maker = call.seat
         self.result.trump = self.trump
         self.result.no_trump = self.no_trump
-        self.result.alone = call.alone
+        self.result.alone = alone
 
     def finish_bidding(self: HandReplay) -> None:
         if self.thrown_in:
             self.result.outcome = Outcome.THROWN_IN
         defense = self.record.lone_defense
-        if defense is not None and self.maker is not None and defense.seat.team is not self.maker.team:
+        side_of = self.table.side_of
+        if defense is not None and self.maker is not None and side_of[defense.seat] is not side_of[self.maker]:
             # taken as the table played it, even where it was declared early or is not allowed
             self.defender = self.result.defender_alone = defense.seat
         if not self.closed and self.record.tricks:

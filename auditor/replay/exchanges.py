@@ -149,7 +149,7 @@ class Exchanges:
 
     def _face_down_kitty(self: HandReplay) -> set[Card] | None:
         """The kitty's cards but the up card, when the whole deal shows them."""
-        if len(self.held) < 4 or self.record.up is None:
+        if len(self.held) < self.table.players or self.record.up is None:
             return None
         kitty = set(self.deck) - set(self.dealt_to) - {self.record.up}
         return kitty if len(kitty) == self.rules.deck.kitty - 1 else None
@@ -157,8 +157,11 @@ class Exchanges:
     # ------------------------------------------------------------ partner's best
     def _best(self: HandReplay, exchange: Exchange) -> None:
         partner, given = exchange.seat, exchange.cards
-        loner = partner.partner
+        loner = self.table.partner[partner]
         bidding = self.rules.bidding
+        if loner is None:  # each plays for himself: nobody to pass a card to
+            self._exchange_report(exchange, f"{partner} has no partner in this game ({self.table.described()})")
+            return
         problems: list[tuple[str, tuple[str, ...]]] = []
         if not bidding.partners_best:
             problems.append(("this ruleset has no partner's best", ()))

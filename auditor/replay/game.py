@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..cards import Seat, Team
+from ..cards import Seat
 from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
     DEALER_OUT_OF_ROTATION,
@@ -25,10 +25,11 @@ from ..findings import (
     HAND_NUMBER_REPEATED,
     RULE_NOT_HONOURED,
     SCORE_MISMATCH,
+    SCORE_SIDES,
     SYNTAX_ERROR,
     Finding,
 )
-from ..model import BrokenHand, GameRecord, HandRecord, LostLine, TeamPoints
+from ..model import BrokenHand, GameRecord, HandRecord, LostLine, SidePoints
 from ..rules.schema import AfterThrowIn, Ruleset
 from .game_end import GameEnd
 from .hand import deck_of
@@ -37,6 +38,7 @@ from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
+from ..table import Table, spelled, table_of
 
 #: the number the reader gives a hand whose ``hand`` line does not say it
 UNKNOWN_NUMBER = -1
@@ -48,25 +50,51 @@ class GameReplay(GameEnd):
         self.record = record
         self.rules = rules
         self.deck = deck_of(rules)
-        self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), initial=record.initial_score)
+        self.table = table = table_of(rules)
+        self.result = GameResult(record.index, record.pos, rules.name, list(record.tags), table=table)
         self.result.notes.extend(record.notes)
         for rule in record.unhonoured_rules:  # a rule of the record's own that cannot be applied
             self.result.notes.append(rule)
             self.result.findings.append(Finding(RULE_NOT_HONOURED, rule, record.pos, record.index))
         if rules.drinks is not None:
             self.result.drinks = empty_table()
-        self.tokens = {Team.NS: 0, Team.EW: 0}  # four-trick tokens held (scoring.four_trick_tokens)
+        initial = self._initial_score(record.initial_score)
+        self.result.initial = initial
+        self.tokens = list(table.zeros)  # four-trick tokens held per side (scoring.four_trick_tokens)
         self.deals_played = 0  # hands dealt so far, those the numbers show missing included (game.deals)
-        self.total_ns, self.total_ew = record.initial_score
+        self.total = initial
         # the last entry of the score sheet that could be read, and the corrected score at that point
-        self.sheet_ns, self.sheet_ew = record.initial_score
-        self.at_sheet_ns, self.at_sheet_ew = record.initial_score
+        self.sheet = initial
+        self.at_sheet = initial
         self.since_sheet: list[HandResult] = []  # the hands since that entry
         self.unresolved: list[HandResult] = []  # hands since then that nothing in the record could score
         self.expected_dealer: Seat | None = None
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
+
+    def _initial_score(self, initial: SidePoints | None) -> tuple[int, ...]:
+        """The score the game starts from, per side (an initial score for other sides is P703, and 0)."""
+        if initial is None:
+            return self.table.zeros
+        values = initial.in_order(self.table.sides)
+        if values is None:
+            self.result.findings.append(Finding(SCORE_SIDES, self._sides_message("the initial score", initial),
+                                                self.record.tag_pos("InitialScore"), self.record.index))
+            return self.table.zeros
+        return values
+
+    def _sides_message(self, what: str, points: SidePoints) -> str:
+        named = " and ".join(s.value for s in points.sides)
+        return (f"{what} names {named}, but this game's sides are {' and '.join(s.value for s in self.table.sides)} "
+                f"({self.table.described()}): it is not read")
+
+    def _sheet_values(self, score: SidePoints, number: int | None) -> tuple[int, ...] | None:
+        """A score line in the table's order of sides; one for other sides is P703 and is not read."""
+        values = score.in_order(self.table.sides)
+        if values is None:
+            self.finding(Finding(SCORE_SIDES, self._sides_message("the score", score), score.pos, self.record.index, number))
+        return values
 
     def finding(self, finding: Finding) -> None:
         self.result.findings.append(finding)
@@ -82,9 +110,9 @@ class GameReplay(GameEnd):
                 self.hand(hand, following)
         self.check_winner_tag()
         self.check_complete()
-        self.result.computed_ns, self.result.computed_ew = self.total_ns, self.total_ew
+        self.result.computed = self.total
         if self.rules.scoring.four_trick_tokens:
-            self.result.tokens = (self.tokens[Team.NS], self.tokens[Team.EW])
+            self.result.tokens = tuple(self.tokens)
         self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         self.result.ranking = self.rules.standings.text
         return self.result
@@ -112,24 +140,26 @@ class GameReplay(GameEnd):
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand, following: int | None) -> None:
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
-        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True)
+        zeros = self.table.zeros
+        result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True,
+                            sides=self.table.sides, points=zeros, totals=zeros, tokens_held=tuple(self.tokens))
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
         gap, _ = self.check_numbering(hand.number, hand, following)
         self.count_deals(gap)
         result.counted = not self.result.finished
-        if hand.score is not None:  # keep the running score in step with the sheet
+        sheet = self._sheet_values(hand.score, hand.number) if hand.score is not None else None
+        if hand.score is not None and sheet is not None:  # keep the running score in step with the sheet
             result.recorded = hand.score
             if result.counted:
-                result.points_ns, result.points_ew = self._sheet_points(hand.score)
+                result.points = self._sheet_points(sheet)
                 result.from_sheet = True
-                self.total_ns += result.points_ns
-                self.total_ew += result.points_ew
-            self._sheet_read(hand.score)
+                self.total = _plus(self.total, result.points)
+            self._sheet_read(sheet)
             self.result.recorded = hand.score
         else:
             self.since_sheet.append(result)
-        result.total_ns, result.total_ew = self.total_ns, self.total_ew
+        result.totals = self.total
         self.result.hands.append(result)
 
     def hand(self, record: HandRecord, following: int | None) -> None:
@@ -140,27 +170,31 @@ class GameReplay(GameEnd):
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         if not dealer_lost:
             self.check_rotation(record, gap)
-        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer)
+        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer, self.table)
         if plan is not None or record.repairs:
             result.findings.extend(slip_findings(record, plan, result, literal, index))
+        if plan is not None:
+            record = plan.record  # a seat not at the table is read as a lost line: the hand as it was read
+            dealer_lost = dealer_lost or any(lost.kind == DEALER for lost in record.lost)
         self.count_deals(gap)
         result.counted = not self.result.finished
+        sheet = self._sheet_values(record.score, record.number) if record.score is not None else None
         if not result.counted:
             self.after_end(record)
-            result.points_ns = result.points_ew = 0
+            result.points = self.table.zeros
             result.token = None
         elif result.outcome is Outcome.UNKNOWN and not result.settled and result.penalized is None:
-            if record.score is not None:
-                self._points_from_sheet(result, record.score)
+            if sheet is not None:
+                self._points_from_sheet(result, sheet)
             else:  # the sheet's next readable entry settles it
                 self.unresolved.append(result)
         self.add_token(result)
-        self.total_ns, self.total_ew = self._capped(self.total_ns + result.points_ns, self.total_ew + result.points_ew)
-        result.total_ns, result.total_ew = self.total_ns, self.total_ew
-        result.tokens_ns, result.tokens_ew = self.tokens[Team.NS], self.tokens[Team.EW]
+        self.total = self._capped(_plus(self.total, result.points))
+        result.totals = self.total
+        result.tokens_held = tuple(self.tokens)
         self.since_sheet.append(result)
-        if record.score is not None:
-            self.check_sheet(record, result, record.score)
+        if record.score is not None and sheet is not None:
+            self.check_sheet(record, result, record.score, sheet)
             self.result.recorded = record.score
         if result.counted:
             self.check_end(record)
@@ -170,75 +204,73 @@ class GameReplay(GameEnd):
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.result.hands.append(result)
 
-    def _capped(self, ns: int, ew: int) -> tuple[int, int]:
+    def _capped(self, total: tuple[int, ...]) -> tuple[int, ...]:
         """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
         cap = self.rules.game.max_score
-        return (min(ns, cap), min(ew, cap)) if cap else (ns, ew)
+        return tuple(min(v, cap) for v in total) if cap else total
 
     # ---------------------------------------------------------------- the sheet
-    def _sheet_points(self, score: TeamPoints) -> tuple[int, int]:
+    def _sheet_points(self, sheet: tuple[int, ...]) -> tuple[int, ...]:
         """This hand's points as the sheet gives them: its entry less the sheet's last one and the hands between."""
-        between_ns, between_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
-        return score.ns - self.sheet_ns - between_ns, score.ew - self.sheet_ew - between_ew
+        return tuple(entry - last - (total - at) for entry, last, total, at in zip(sheet, self.sheet, self.total, self.at_sheet))
 
-    def _sheet_read(self, score: TeamPoints) -> None:
-        self.sheet_ns, self.sheet_ew = score.ns, score.ew
-        self.at_sheet_ns, self.at_sheet_ew = self.total_ns, self.total_ew
+    def _sheet_read(self, sheet: tuple[int, ...]) -> None:
+        self.sheet = sheet
+        self.at_sheet = self.total
         self.since_sheet = []
 
-    def _points_from_sheet(self, result: HandResult, score: TeamPoints) -> None:
+    def _points_from_sheet(self, result: HandResult, sheet: tuple[int, ...]) -> None:
         """Score a hand the record cannot score from the sheet's entry: the sheet's points if the written
         cards allow them, else the score they allow that is nearest the sheet's (check_sheet reports it)."""
-        result.points_ns, result.points_ew = _nearest(self._sheet_points(score), result.possible)
+        result.points = _nearest(self._sheet_points(sheet), result.possible)
         result.from_sheet = True
 
-    def _settle_unresolved(self, score: TeamPoints) -> None:
+    def _settle_unresolved(self, sheet: tuple[int, ...]) -> None:
         """Hands since the last entry that nothing in the record could score take what the sheet adds
         over them (the last of them, when there are several; the others count nothing)."""
         target = self.unresolved[-1]
-        remainder = _nearest(self._sheet_points(score), target.possible)
-        target.points_ns, target.points_ew = remainder
+        remainder = _nearest(self._sheet_points(sheet), target.possible)
+        target.points = remainder
         target.from_sheet = True
         after = self.since_sheet[self.since_sheet.index(target):]
         for h in after:
-            h.total_ns += remainder[0]
-            h.total_ew += remainder[1]
-        self.total_ns += remainder[0]
-        self.total_ew += remainder[1]
+            h.totals = _plus(h.totals, remainder)
+        self.total = _plus(self.total, remainder)
         self.unresolved = []
 
-    def check_sheet(self, record: HandRecord, result: HandResult, score: TeamPoints) -> None:
+    def check_sheet(self, record: HandRecord, result: HandResult, score: SidePoints, sheet: tuple[int, ...]) -> None:
         if self.unresolved:
-            self._settle_unresolved(score)
-        wrote_ns, wrote_ew = score.ns - self.sheet_ns, score.ew - self.sheet_ew
-        rules_ns, rules_ew = self.total_ns - self.at_sheet_ns, self.total_ew - self.at_sheet_ew
+            self._settle_unresolved(sheet)
+        sides = self.table.sides
+        wrote = _minus(sheet, self.sheet)
+        by_rules = _minus(self.total, self.at_sheet)
         since = self.since_sheet
-        self._sheet_read(score)
-        if (wrote_ns, wrote_ew) == (rules_ns, rules_ew):
+        self._sheet_read(sheet)
+        if wrote == by_rules:
             return
         # the hands the entry covers that scored (or may have): usually just this one
-        since = [h for h in since[:-1] if h.points_ns or h.points_ew or h.broken or h.from_sheet] + since[-1:]
+        since = [h for h in since[:-1] if any(h.points) or h.broken or h.from_sheet] + since[-1:]
         which = f"hand {record.number}" if len(since) == 1 else f"hands {since[0].number}-{since[-1].number}"
         open_hand = next((h for h in since if h.possible), None)
         if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
-            options = " or ".join(f"NS {ns:+d} EW {ew:+d}" for ns, ew in open_hand.possible)
-            message = (f"the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; the tricks written allow hand "
-                       f"{open_hand.number} only {options}, so {which} score NS {rules_ns:+d} EW {rules_ew:+d}")
-            proof = [f"the corrected score counts hand {open_hand.number} NS {open_hand.points_ns:+d} "
-                     f"EW {open_hand.points_ew:+d}, the score the cards allow nearest the sheet's"]
+            options = " or ".join(spelled(sides, points, signed=True) for points in open_hand.possible)
+            message = (f"the sheet gives {which} {spelled(sides, wrote, signed=True)}; the tricks written allow hand "
+                       f"{open_hand.number} only {options}, so {which} score {spelled(sides, by_rules, signed=True)}")
+            proof = [f"the corrected score counts hand {open_hand.number} {spelled(sides, open_hand.points, signed=True)}"
+                     ", the score the cards allow nearest the sheet's"]
         else:
-            why = _why(result) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
-            message = said("the sheet gives {which} NS {wrote_ns:+d} EW {wrote_ew:+d}; by the rules it is NS {rules_ns:+d} EW {rules_ew:+d} ({why})",
-                           which=which, wrote_ns=wrote_ns, wrote_ew=wrote_ew, rules_ns=rules_ns, rules_ew=rules_ew, why=why)
+            why = _why(result, self.table) if len(since) == 1 else f"{len(since)} hands since the last score the sheet shows"
+            message = said("the sheet gives {which} {wrote}; by the rules it is {rules} ({why})", which=which,
+                           wrote=spelled(sides, wrote, signed=True), rules=spelled(sides, by_rules, signed=True), why=why)
             proof = []
         self.finding(Finding(
             SCORE_MISMATCH, message, score.pos, self.record.index, record.number,
             proof=(
                 *proof,
-                f"sheet after hand {record.number}: NS {score.ns} EW {score.ew}",
-                f"corrected after hand {record.number}: NS {result.total_ns} EW {result.total_ew}",
+                f"sheet after hand {record.number}: {spelled(sides, sheet)}",
+                f"corrected after hand {record.number}: {spelled(sides, result.totals)}",
             ),
-            points=(rules_ns, rules_ew) if len(since) == 1 else None,
+            points=tuple(zip(sides, by_rules)) if len(since) == 1 else None,
         ))
 
     # ---------------------------------------------------------------- numbers and the deal
@@ -286,7 +318,7 @@ class GameReplay(GameEnd):
         if expected is None or record.dealer is expected:
             return
         if gap:
-            if self.rules.deal.after_throw_in is not AfterThrowIn.NEXT_DEALER or record.dealer is expected.offset(gap):
+            if self.rules.deal.after_throw_in is not AfterThrowIn.NEXT_DEALER or record.dealer is self.table.after(expected, gap):
                 return  # the hands left out may have moved the deal on
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
@@ -299,17 +331,29 @@ class GameReplay(GameEnd):
         # a declared misdeal passes the deal on (seed 003); a hand nobody makes follows deal.after_throw_in
         if result.outcome is Outcome.THROWN_IN and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
             return dealer
-        return dealer.left
+        return self.table.left[dealer]
 
 
-def _nearest(sheet: tuple[int, int], possible: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    if len(a) == 2:  # two sides (the four-player game): once a hand, without a generator
+        return (a[0] + b[0], a[1] + b[1])
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    if len(a) == 2:
+        return (a[0] - b[0], a[1] - b[1])
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _nearest(sheet: tuple[int, ...], possible: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The sheet's points when the record allows them (or says nothing), else the allowed score nearest them."""
     if not possible or sheet in possible:
         return sheet
-    return min(possible, key=lambda o: (abs(o[0] - sheet[0]) + abs(o[1] - sheet[1]), possible.index(o)))
+    return min(possible, key=lambda o: (sum(abs(x - y) for x, y in zip(o, sheet)), possible.index(o)))
 
 
-def _why(result: HandResult) -> str | Said:
+def _why(result: HandResult, table: Table) -> str | Said:
     if not result.counted:
         return "the game was already won, so the hand counts for nothing"
     if result.penalized is not None:
@@ -321,7 +365,7 @@ def _why(result: HandResult) -> str | Said:
     maker = result.maker
     if maker is None:
         return "the hand scores the same whatever the record lost"
-    tricks = result.tricks(maker.team)
+    tricks = result.tricks(table.side(maker))
     alone = " alone" if result.alone else ""
     taken = f"took {tricks} tricks" if tricks is not None else "took tricks the record does not all show"
     outcome = f": {result.outcome.value}" if result.outcome is not Outcome.UNKNOWN else ""

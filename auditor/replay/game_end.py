@@ -23,29 +23,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Team
+from ..cards import Side
 from ..findings import GAME_UNFINISHED, PLAYED_AFTER_GAME, WRONG_WINNER, Finding
 from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..said import said
+from ..table import Table, spelled
 from .results import HandResult
 
 if TYPE_CHECKING:
     from .game import GameReplay
 
-_WINNER_WORDS: dict[str, Team | None] = {"ns": Team.NS, "ew": Team.EW, "n-s": Team.NS, "e-w": Team.EW,
-                                         "tie": None, "draw": None}
+_PARTNERSHIP_WORDS: dict[str, Side | None] = {"n-s": Side.NS, "e-w": Side.EW, "tie": None, "draw": None}
 
 
-def game_is_won(rules: Ruleset, ns: int, ew: int) -> Team | None:
-    """The side that has won at this score by the target, if any (never in a game of a number of deals)."""
+def winner_words(table: Table) -> dict[str, Side | None]:
+    """What a ``Winner`` tag may say: a side of the table (``NS``, ``N``...), or ``tie``."""
+    words: dict[str, Side | None] = {side.value.lower(): side for side in table.sides}
+    words.update({w: s for w, s in _PARTNERSHIP_WORDS.items() if s is None or s in table.sides})
+    return words
+
+
+def game_is_won(rules: Ruleset, sides: tuple[Side, ...], totals: tuple[int, ...]) -> Side | None:
+    """The side that has won at this score by the target, if any (never in a game of a number of deals): it has
+    reached the target and leads every other side by ``game.win_by``."""
     target, margin = rules.game.target, rules.game.win_by
     if target == 0:
         return None
-    for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
+    for i, (side, mine) in enumerate(zip(sides, totals)):
+        theirs = max(v for j, v in enumerate(totals) if j != i)
         if mine >= target and mine - theirs >= margin and mine >= theirs:
-            return team
+            return side
     return None
+
+
+def ahead(sides: tuple[Side, ...], totals: tuple[int, ...]) -> Side | None:
+    """The one side with the most points (None: a tie for the most)."""
+    best = max(totals)
+    leaders = [side for side, v in zip(sides, totals) if v == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 class GameEnd:
@@ -64,27 +80,23 @@ class GameEnd:
         per_point = self.rules.scoring.four_trick_tokens
         if not per_point or result.token is None:
             return
-        team = result.token
-        held = self.tokens[team] + 1
+        index = self.table.sides.index(result.token)
+        held = self.tokens[index] + 1
         if held >= per_point:
             held = 0
             result.token_point = True
-            if team is Team.NS:
-                result.points_ns += 1
-            else:
-                result.points_ew += 1
-        self.tokens[team] = held
+            result.points = tuple(v + 1 if i == index else v for i, v in enumerate(result.points))
+        self.tokens[index] = held
 
     def check_end(self: GameReplay, record: HandRecord) -> None:
         """After a counted hand: has a side reached the target, or was it the last deal?"""
-        winner = game_is_won(self.rules, self.total_ns, self.total_ew)
+        winner = game_is_won(self.rules, self.table.sides, self.total)
         if winner is not None:
             self.finish(record.number, winner)
         elif self.rules.game.deals and self.deals_played >= self.rules.game.deals:
-            ahead = Team.NS if self.total_ns > self.total_ew else Team.EW if self.total_ew > self.total_ns else None
-            self.finish(record.number, ahead)
+            self.finish(record.number, ahead(self.table.sides, self.total))
 
-    def finish(self: GameReplay, last_hand: int | None, winner: Team | None = None) -> None:
+    def finish(self: GameReplay, last_hand: int | None, winner: Side | None = None) -> None:
         self.result.finished = True
         self.result.winner = winner
         self.result.won_in_hand = last_hand
@@ -102,7 +114,8 @@ class GameEnd:
         else:
             message = said("hand {n} is recorded after {team} won the game in hand {won}; it does not count",
                            n=record.number, team=result.winner, won=result.won_in_hand)
-        self.finding(Finding(PLAYED_AFTER_GAME, message, record.pos, self.record.index, record.number, points=(0, 0)))
+        self.finding(Finding(PLAYED_AFTER_GAME, message, record.pos, self.record.index, record.number,
+                             points=tuple((side, 0) for side in self.table.sides)))
 
     def check_complete(self: GameReplay) -> None:
         """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
@@ -121,7 +134,7 @@ class GameEnd:
                    "the record")
         self.finding(Finding(
             GAME_UNFINISHED,
-            f"the record ends {where} at NS {self.total_ns} EW {self.total_ew}; {why}",
+            f"the record ends {where} at {spelled(self.table.sides, self.total)}; {why}",
             hands[-1].pos if hands else self.record.pos, self.record.index,
         ))
 
@@ -132,7 +145,8 @@ class GameEnd:
         word = written.strip().lower()
         result = self.result
         tie = result.finished and result.winner is None and result.won_in_hand is not None
-        if word in _WINNER_WORDS and _WINNER_WORDS[word] is result.winner and (result.winner is not None or tie):
+        words = winner_words(self.table)
+        if word in words and words[word] is result.winner and (result.winner is not None or tie):
             return
         if result.winner is not None:
             actual: str = said("{team} won in hand {n}", team=result.winner, n=result.won_in_hand)
@@ -144,7 +158,7 @@ class GameEnd:
             actual = "no side has won by the rules"
         self.finding(Finding(
             WRONG_WINNER,
-            said("the record names {written!r} the winner, but {actual} (NS {ns}, EW {ew})", written=written, actual=actual,
-                 ns=self.total_ns, ew=self.total_ew),
+            said("the record names {written!r} the winner, but {actual} ({scores})", written=written, actual=actual,
+                 scores=", ".join(f"{side} {v}" for side, v in zip(self.table.sides, self.total))),
             self.record.tag_pos("Winner"), self.record.index,
         ))

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
+from math import comb
 
-from ..cards import SEATS, SUITS, Card, Seat
+from ..cards import SUITS, Card, Seat
 from ..findings import WRONG_LEADER
 from ..model import Call, CallKind, HandRecord, Pos, RenegeCall
 from ..rules.schema import Ruleset
 from .hand import HandReplay
 from .slips import Rebuilt, UpCandidates, insert_unknown, leader_of, rebuild, up_candidates
+from ..table import Table, table_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,24 +41,25 @@ def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -
     if reading.replayed is not None:  # run already, or prepared only (run() runs the rest, once)
         reading.replayed.run()
         return reading.replayed
-    replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
+    replayed = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged,
+                          table=table_of(rules))
     replayed.run()
     return replayed
 
 
 # --------------------------------------------------------------- statements
-def dealers(record: HandRecord, expected: Seat | None) -> list[HandRecord]:
+def dealers(record: HandRecord, expected: Seat | None, table: Table) -> list[HandRecord]:
     order = [expected] if expected is not None else []
-    order += [s for s in SEATS if s is not expected]
+    order += [s for s in table.seats if s is not expected]
     return [replace(record, dealer=s) for s in order]
 
 
-def up_cards(record: HandRecord, deck: frozenset[Card], pos: Pos) -> tuple[list[HandRecord], UpCandidates]:
-    found = up_candidates(record, deck)
+def up_cards(record: HandRecord, deck: frozenset[Card], pos: Pos, players: int = 4) -> tuple[list[HandRecord], UpCandidates]:
+    found = up_candidates(record, deck, players)
     return [replace(record, up=c, up_pos=pos) for c in found.cards], found
 
 
-def biddings(record: HandRecord, pos: Pos) -> list[HandRecord]:
+def biddings(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]:
     """Every bidding the rest of the hand allows, each call in turn (the written calls are set aside).
 
     A trick of one card fewer than the seats shows a lone hand (its maker the partner of the seat that
@@ -65,26 +68,28 @@ def biddings(record: HandRecord, pos: Pos) -> list[HandRecord]:
     dealer, up = record.dealer, record.up
     sizes = {len(t.plays) for t in record.tricks if t.plays}
     playing = {p.seat for t in record.tricks for p in t.plays}
-    lone = sizes == {len(SEATS) - 1}
-    makers = [s for s in SEATS if not lone or s.partner not in playing]
+    players = table.players
+    lone = table.partnerships and sizes == {players - 1}
+    makers = [s for s in table.seats if not lone or table.partner[s] not in playing]
     dealt = next((set(h.cards) for h in record.deal if h.seat is dealer), None)
     took_up = dealt is not None and any(p.seat is dealer and p.card not in dealt for t in record.tricks for p in t.plays)
     rounds = (1,) if record.discard is not None or took_up else (1, 2)  # the dealer took the up card: round 1
     out: list[tuple[Call, ...]] = []
     if not record.tricks and record.discard is None:
-        out.append(tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(2 * len(SEATS))))
+        out.append(tuple(Call(table.after(dealer, i + 1), CallKind.PASS, pos) for i in range(2 * players)))
     for maker in makers:
-        before = (maker - dealer - 1) % len(SEATS)
-        for alone in ((True,) if lone else (False,) if sizes == {len(SEATS)} else (False, True)):
+        before = table.clockwise_from(table.left[dealer]).index(maker)
+        alones = (False,) if not table.partnerships or sizes == {players} else (True,) if lone else (False, True)
+        for alone in alones:
             if up is not None and 1 in rounds:
-                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(before))
+                passes = tuple(Call(table.after(dealer, i + 1), CallKind.PASS, pos) for i in range(before))
                 out.append((*passes, Call(maker, CallKind.ORDER, pos, alone=alone)))
             if 2 not in rounds:
                 continue
             for suit in SUITS:
                 if up is not None and suit is up.suit:
                     continue
-                passes = tuple(Call(dealer.offset(i + 1), CallKind.PASS, pos) for i in range(len(SEATS) + before))
+                passes = tuple(Call(table.after(dealer, i + 1), CallKind.PASS, pos) for i in range(players + before))
                 out.append((*passes, Call(maker, CallKind.CALL, pos, suit, alone=alone)))
     return [replace(record, calls=calls, lone_defense=None) for calls in out]
 
@@ -93,7 +98,7 @@ def discards(record: HandRecord, pos: Pos, rules: Ruleset, deck: frozenset[Card]
     """The dealer's discard, when its line is lost or not written: none where the dealer (in this
     reading) takes no card; the dealer's one card never played when every trick is written; else each
     card the dealer held (or none)."""
-    prepared = HandReplay(replace(record, discard=None), rules, 0, deck)
+    prepared = HandReplay(replace(record, discard=None), rules, 0, deck, table=table_of(rules))
     prepared.prepare()
     sits_out = prepared.dealer not in prepared.active_seats() if prepared.maker is not None else False
     if not prepared.dealer_took_up or sits_out:
@@ -110,11 +115,18 @@ def discards(record: HandRecord, pos: Pos, rules: Ruleset, deck: frozenset[Card]
     return [replace(record, discard=None)] + [replace(record, discard=c, discard_pos=pos) for c in left], None
 
 
-def renege_seats(record: HandRecord, pos: Pos) -> list[HandRecord]:
-    return [replace(record, reneges=(*record.reneges, RenegeCall(s, pos))) for s in SEATS]
+def renege_seats(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]:
+    return [replace(record, reneges=(*record.reneges, RenegeCall(s, pos))) for s in table.seats]
 
 
 # --------------------------------------------------------------- tricks
+def placing_count(record: HandRecord, missing: int, in_order: bool) -> int:
+    """How many readings :func:`placings` makes of ``record`` (without making them)."""
+    if not missing or in_order:
+        return 1
+    return comb(len(record.tricks) + missing, missing)  # combinations with replacement of the slots
+
+
 def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
              in_order: bool) -> list[Reading]:
     """The reading with its missing tricks placed, every way the record allows, the likeliest first.
@@ -149,13 +161,15 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card])
     if len(reading.unknown) != 1:
         return reading
     (number,) = reading.unknown
-    prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged)
+    table = table_of(rules)
+    prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged, table=table)
     prepared.prepare()
-    if prepared.maker is None or prepared.thrown_in:
+    if prepared.maker is None or prepared.thrown_in or table.tableau:
+        # with a tableau, which card a player had left depends on what was turned up: not rebuilt
         return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
     leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
-    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump)
+    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table)
     if made is None or not made.fits:
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
         # the record does not show: its cards are known, their order is not, so it stays unknown

@@ -8,7 +8,7 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Seat, Suit, deck, display_order
+from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
 
     CARD_NOT_IN_DECK,
@@ -29,16 +29,18 @@ from ..findings import (
 from ..model import HandRecord, Pos
 from ..said import said
 from ..rules.schema import Ruleset
+from ..table import Table, table_of
 from .results import HandResult
 from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
 from .settle import Settlement
+from .tableau import TableauPlay
 from .tricks import TrickPlay
 
 
 
-class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
+class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Settlement):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -55,16 +57,20 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         *,
         unknown: frozenset[int] = frozenset(),
         unjudged: frozenset[Pos] = frozenset(),
+        table: Table | None = None,
     ) -> None:
         self.record = record
         self.rules = rules
         self.game = game
-        self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck
+        self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck and table
+        self.table = table = table if table is not None else table_of(rules)
+        zeros = table.zeros
         self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score,
-                                 deal=record.deal, calls=record.calls, discard=record.discard)
+                                 deal=record.deal, calls=record.calls, discard=record.discard, sides=table.sides,
+                                 points=zeros, totals=zeros, tokens_held=zeros, tableau=record.tableau)
         # bidding state
         self.round = 1
-        self.to_bid: Seat = record.dealer.left
+        self.to_bid: Seat = table.left[record.dealer]
         self.passes = 0
         self.closed = False
         self.thrown_in = False
@@ -91,13 +97,25 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
         self.unnamed: dict[Seat, int] = {}
+        # the tableau (deck.tableau): every card dealt on the table, by seat; the face-down cards still covered,
+        # by the card on them, and back; when each card of the table came face up (0: dealt face up)
+        self.on_table: dict[Card, Seat] = {}
+        self.covered: dict[Card, Card] = {}  # face-down card -> the card on it
+        self.covers: dict[Card, Card] = {}  # face-up card -> the card under it
+        self.face_up_since: dict[Card, int] = {}
+        self.hand_dealt: dict[Seat, frozenset[Card]] = {}  # the cards the deal line puts in each hand
         # the tricks
         self.unknown = unknown
         self.unjudged = unjudged
         self.prepared = False  # prepare() has run: a reading prepared to be rebuilt is not prepared again
         self.ran = False  # run() has run
-        self.won = (0, 0)  # tricks each side is seen to win
+        self.won = zeros  # tricks each side is seen to win
         self.missing_tricks = 0  # tricks not in the record (unknown, or not written)
+        # the analysis (a claim, what an offence gained): the winners of claimed tricks, the tricks the hand is
+        # scored on under renege.restore_equity, and the findings whose ruling decides the hand's points
+        self.claimed: dict[int, Team] = {}
+        self.scoring_findings: list[tuple[Code, Seat]] = []
+        self.equity: tuple[int, ...] | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -128,7 +146,17 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
         self.ran = True
         self.prepare()
         facts = self.play_tricks()
+        # the double-dummy analysis knows four players in two partnerships: other tables are not analysed
+        analysed = self.table.four_handed and (self.record.claim is not None or bool(self.result.renege_seats))
+        if analysed:
+            from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
+
+            judge(self, facts)
         self.settle(facts)
+        if analysed:
+            from ..analysis.ruling import points_decided
+
+            points_decided(self)
         return self.result
 
     def prepare(self) -> None:
@@ -200,6 +228,8 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
                     continue
                 self.dealt_to[c] = holding.seat
             self.held[holding.seat] = set(holding.cards)
+        if record.tableau or self.table.tableau:
+            self.verify_tableau()
         if record.up is not None:
             self._check_in_deck(record.up, record.up_pos, "the up card is")
             owner = self.dealt_to.get(record.up)
@@ -210,8 +240,9 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
     # --------------------------------------------------------------- discard
     def take_up_card(self) -> None:
         record, dealer = self.record, self.record.dealer
-        sits_out = (self.alone and self.maker is not None and self.maker.partner is dealer) or (
-            self.defender is not None and self.defender.partner is dealer
+        partner = self.table.partner
+        sits_out = (self.alone and self.maker is not None and partner[self.maker] is dealer) or (
+            self.defender is not None and partner[self.defender] is dealer
         )
         takes = self.dealer_took_up and (not sits_out or self.rules.bidding.sitting_out_dealer_takes_up)
         self.result.sitting_out = self._sitting_out()
@@ -240,7 +271,14 @@ class HandReplay(TrickPlay, Bidding, DealVariations, Exchanges, Settlement):
             self.report(DISCARD_UP_CARD, said("the dealer {dealer} discards the up card {up}, which this ruleset forbids", dealer=dealer, up=up),
                         record.discard_pos, seat=dealer, cards=(MarkedCard(up, Role.FAULT, dealer),) if up is not None else ())
         if dealer in self.held:
-            if record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
+            if record.discard in self.on_table:  # the dealer discards from the hand, not from the table
+                self.report(
+                    DISCARD_NOT_HELD,
+                    said("the dealer {dealer} discards {card}, which lies on the table: the dealer discards from the hand",
+                         dealer=dealer, card=record.discard),
+                    record.discard_pos, seat=dealer, cards=(MarkedCard(record.discard, Role.FAULT, dealer),),
+                )
+            elif record.discard not in self.held[dealer] and not self.owns_unnamed(dealer, record.discard):
                 held = tuple(sorted(self.held[dealer], key=display_order))
                 self.report(
                     DISCARD_NOT_HELD,

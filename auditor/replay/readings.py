@@ -24,14 +24,15 @@ deals stop where the recording stopped) has its missing tricks placed last.
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import comb
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Seat
 from ..findings import DISCARD_MISSING, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
-from .gaps import Reading, biddings, dealers, discards, placings, renege_seats, replay, up_cards
+from ..table import Table, table_of
+from .absent import at_the_table
+from .gaps import Reading, biddings, dealers, discards, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
@@ -41,7 +42,9 @@ from .slips import (
 )
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
-MAX_READINGS = 256
+#: One slip needs at most a few dozen (each bidding: 32; each card the up card can have been: 19);
+#: 256 cost hundreds of replays a hand on the fuzzer's damaged files (see docs/slips.md).
+MAX_READINGS = 64
 
 Expand = Callable[[HandRecord], list[HandRecord]]
 
@@ -61,16 +64,18 @@ class Plan:
     partial_bidding: bool = False  # the bidding is not known in full: no bidding finding is made
     capped: bool = False
     readings: list[Reading] = field(default_factory=list)
+    #: the hand as it was read: a statement naming a seat not at the table is one of its lost lines
+    record: HandRecord | None = None
 
 
-def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> bool:
+def needs_readings(record: HandRecord, literal: HandResult, tricks: int) -> bool:
     """Whether the hand as written has a gap that a reading must fill (the usual answer: no)."""
     if record.lost:
         return True
     if literal.maker is not None:
         if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
             return True
-        if record.deal and 0 < len(record.tricks) < hand_size:
+        if record.deal and 0 < len(record.tricks) < tricks and record.claim is None:
             return True  # a trick not written may have taken a dealt card the replay would still count as held
     if not literal.findings:
         return False
@@ -79,15 +84,16 @@ def needs_readings(record: HandRecord, literal: HandResult, hand_size: int) -> b
 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
-              expected_dealer: Seat | None) -> Plan | None:
+              expected_dealer: Seat | None, table: Table | None = None) -> Plan | None:
     """The readings of a hand with a gap, or None when it has none after all (a real wrong lead)."""
-    plan = Plan()
-    hand_size = rules.deck.hand_size
+    table = table if table is not None else table_of(rules)
+    plan = Plan(record=record)
+    hand_size = table.tricks
     plan.kinds = [(lost, effective_kind(lost, record, hand_size)) for lost in record.lost]
     kinds = {kind for _, kind in plan.kinds}
     base, unjudged = record, frozenset[Pos]()
     if any(f.code is PLAY_OUT_OF_TURN for f in literal.findings):
-        plan.fixes = seats_written_twice(record)
+        plan.fixes = seats_written_twice(record, table)
     sure = [options[0] for options in plan.fixes if len(options) == 1]
     if sure:
         base = apply_seat_fixes(base, sure)
@@ -96,7 +102,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     expansions: list[Expand] = []
     for lost, kind in plan.kinds:
         if kind == DEALER:
-            expansions.append(lambda r: dealers(r, expected_dealer))
+            expansions.append(lambda r: dealers(r, expected_dealer, table))
     if any(kind in EXCHANGES for _, kind in plan.kinds):
         # an exchange that cannot be read moved cards nobody knows: the holdings are read as if not dealt
         expansions.append(lambda r: [replace(r, deal=())])
@@ -108,7 +114,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         at = up_lost.pos if up_lost is not None else record.pos
 
         def up(r: HandRecord, at: Pos = at) -> list[HandRecord]:
-            shaped, plan.up = up_cards(r, deck, at)
+            shaped, plan.up = up_cards(r, deck, at, table.players)
             return shaped
 
         expansions.append(up)
@@ -116,10 +122,10 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         if kind == BID:
             plan.partial_bidding = True
             if not any(c.kind.value != "pass" for c in record.calls):  # the making call is not written
-                expansions.append(lambda r, at=lost.pos: biddings(r, at))
+                expansions.append(lambda r, at=lost.pos: biddings(r, at, table))
     if plan.bid_absent:
         plan.partial_bidding = True
-        expansions.append(lambda r: biddings(r, record.pos))
+        expansions.append(lambda r: biddings(r, record.pos, table))
     plan.discard_absent = DISCARD not in kinds and any(f.code is DISCARD_MISSING for f in literal.findings)
     for lost, kind in plan.kinds:
         if kind == DISCARD:
@@ -128,41 +134,35 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         expansions.append(lambda r: _discard(r, record.pos, plan, rules, deck))
     for lost, kind in plan.kinds:
         if kind == RENEGE:
-            expansions.append(lambda r, at=lost.pos: renege_seats(r, at))
+            expansions.append(lambda r, at=lost.pos: renege_seats(r, at, table))
     ambiguous = [options for options in plan.fixes if len(options) > 1]
     for options in ambiguous:
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     played = bool(base.tricks)
-    plan.missing = max(0, hand_size - len(base.tricks)) if played else 0
+    plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
     if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent):
         return None
     shaped = [base]
     for expand in expansions:
-        shaped = [more for r in shaped for more in expand(r)] or shaped
-        if len(shaped) > MAX_READINGS:
-            plan.capped = True
-            shaped = shaped[:1]
+        grown: list[HandRecord] = []
+        for r in shaped:  # stopped as soon as there are too many: the rest would be thrown away
+            grown.extend(expand(r))
+            if len(grown) > MAX_READINGS:
+                plan.capped = True
+                grown = grown[:1]
+                break
+        shaped = grown or shaped
     fixed_pos = unjudged | {fix.pos for options in ambiguous for fix in options}
     in_order = record.tricks_in_order
-    if len(shaped) * _places(len(base.tricks), plan.missing, in_order) > MAX_READINGS:
-        # too many readings: the hand is read on its first one, the likeliest place of the missing
-        # tricks in the first shape, as the loop below would end; without replaying (to rank their
-        # places) the 256 readings it would make first and then set aside
+    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
+        # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
         plan.capped = True
+        # read on its first: the likeliest place of the missing tricks in the first shape (a few at most to rank)
         plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order)[:1]
         return plan
     for r in shaped:
         plan.readings.extend(placings(Reading(r, unknown, fixed_pos), plan.missing, rules, game, deck, in_order))
-        if len(plan.readings) > MAX_READINGS:
-            plan.capped = True
-            plan.readings = plan.readings[:1]
-            break
     return plan
-
-
-def _places(tricks: int, missing: int, in_order: bool) -> int:
-    """How many ways :func:`~.gaps.placings` places ``missing`` tricks among ``tricks`` written ones."""
-    return 1 if not missing or in_order else comb(tricks + missing, missing)  # with repetition, from tricks + 1 slots
 
 
 def _discard(record: HandRecord, at: Pos, plan: Plan, rules: Ruleset, deck: frozenset[Card]) -> list[HandRecord]:
@@ -172,11 +172,11 @@ def _discard(record: HandRecord, at: Pos, plan: Plan, rules: Ruleset, deck: froz
 
 
 # ----------------------------------------------------------------------------- merging
-def _options(result: HandResult) -> tuple[tuple[int, int], ...] | None:
-    """The (NS, EW) points a reading gives the hand; None when it cannot score it."""
+def _options(result: HandResult) -> tuple[tuple[int, ...], ...] | None:
+    """The points (per side) a reading gives the hand; None when it cannot score it."""
     if result.outcome is Outcome.UNKNOWN and not result.settled:
         return result.possible or None
-    return ((result.points_ns, result.points_ew),)
+    return (result.points,)
 
 
 def _key(f: Finding) -> tuple[str, Pos, Seat | None]:
@@ -206,26 +206,26 @@ def merge(results: list[HandResult]) -> HandResult:
     merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
     for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
-                        ("defender_alone", None), ("tricks_ns", None), ("tricks_ew", None), ("up", None), ("token", None)):
+                        ("defender_alone", None), ("tricks_won", None), ("up", None), ("token", None)):
         if any(getattr(r, name) != getattr(primary, name) for r in results):
             setattr(merged, name, empty)
-    scored = {(r.points_ns, r.points_ew, r.outcome, r.penalized, r.possible, r.settled) for r in results}
+    scored = {(r.points, r.outcome, r.penalized, r.possible, r.settled) for r in results}
     if len(scored) > 1:
         every = [_options(r) for r in results]
-        options: list[tuple[int, int]] = []
+        options: list[tuple[int, ...]] = []
         for some in every:
             for option in some or ():
                 if option not in options:
                     options.append(option)
         merged.outcome = Outcome.UNKNOWN
-        merged.points_ns = merged.points_ew = 0
+        merged.points = tuple(0 for _ in primary.points)
         merged.penalized = primary.penalized if all(r.penalized is primary.penalized for r in results) else None
         merged.settled = False
         merged.possible = ()
         if None in every:  # some reading cannot score the hand at all: only the sheet can
             pass
         elif len(options) == 1:
-            merged.points_ns, merged.points_ew = options[0]
+            merged.points = options[0]
             merged.settled = True
         else:
             merged.possible = tuple(options)
@@ -237,22 +237,28 @@ _GUESSED = {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Catego
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                expected_dealer: Seat | None = None) -> tuple[HandResult, Plan | None, HandResult]:
-    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written."""
-    literal = HandReplay(record, rules, game, deck).run()
-    if not needs_readings(record, literal, rules.deck.hand_size):
+                expected_dealer: Seat | None = None, table: Table | None = None) -> tuple[HandResult, Plan | None, HandResult]:
+    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written.
+
+    A statement that names a seat not at the table is read as a lost line (D113): the plan's ``record``
+    is the hand as read."""
+    table = table if table is not None else table_of(rules)
+    if len(table.seats) < 4:
+        record = at_the_table(record, table)
+    literal = HandReplay(record, rules, game, deck, table=table).run()
+    if not needs_readings(record, literal, table.tricks):
         return literal, None, literal
-    plan = make_plan(record, rules, game, deck, literal, expected_dealer)
+    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table)
     if plan is None or not plan.readings:
         return literal, None, literal
     merged = merge([replay(r, rules, game, deck).result for r in plan.readings])
     not_judged = {Category.BID} if plan.partial_bidding else set()
     if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
         not_judged |= _GUESSED
-        merged.outcome, merged.points_ns, merged.points_ew, merged.possible = Outcome.UNKNOWN, 0, 0, ()
+        merged.outcome, merged.points, merged.possible = Outcome.UNKNOWN, table.zeros, ()
         merged.settled, merged.penalized, merged.renege_seats = False, None, ()
         merged.maker = merged.trump = merged.round = merged.defender_alone = None
-        merged.tricks_ns = merged.tricks_ew = None
+        merged.tricks_won = None
     named = {TRICKS_MISSING} | ({DISCARD_MISSING} if plan.discard_absent else set())
     merged.findings = [f for f in merged.findings if f.category not in not_judged and f.code not in named]
     return merged, plan, literal

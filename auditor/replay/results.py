@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from ..cards import Card, Seat, Suit, Team
+from ..cards import Card, Seat, Side, Suit
 from ..findings import Finding
-from ..model import Call, Holding, Pos, Tag, TeamPoints
+from ..model import Call, Holding, Pos, SidePoints, Tag, Tableau
+from ..table import FOUR, SEAT_WORDS, Table
+
+_PAIR = FOUR.sides
 
 
 class Outcome(str, Enum):
@@ -42,6 +45,9 @@ class PlayFact(NamedTuple):
 
 @dataclass(slots=True)
 class HandResult:
+    """A hand as replayed.  Per-side values (tricks, points, running totals) are tuples in the order of
+    ``sides`` (the table's: ``(NS, EW)``, ``(N, E, W)``...)."""
+
     number: int
     pos: Pos
     dealer: Seat | None
@@ -52,44 +58,52 @@ class HandResult:
     round: int | None = None  # 1: ordered up, 2: named
     alone: bool = False
     defender_alone: Seat | None = None  # the defender who defended alone (bidding.defend_alone)
-    tricks_ns: int | None = None
-    tricks_ew: int | None = None
-    points_ns: int = 0
-    points_ew: int = 0
+    sides: tuple[Side, ...] = _PAIR
+    tricks_won: tuple[int, ...] | None = None  # tricks each side took, when every trick is known
+    points: tuple[int, ...] = (0, 0)
     outcome: Outcome = Outcome.UNKNOWN
     renege_seats: tuple[Seat, ...] = ()  # every failure to follow, called or not
-    penalized: Team | None = None  # the side that paid a renege penalty
-    recorded: TeamPoints | None = None
-    total_ns: int = 0  # the corrected running score after this hand
-    total_ew: int = 0
+    penalized: Side | None = None  # the side that paid a renege penalty
+    recorded: SidePoints | None = None
+    totals: tuple[int, ...] = (0, 0)  # the corrected running score after this hand
     counted: bool = True  # false when recorded after the game was won
     broken: bool = False  # the hand could not be read
     plays: tuple[PlayFact, ...] = ()
     findings: list[Finding] = field(default_factory=list)
-    #: (NS, EW) points the hand may have scored, when tricks the record lost leave it open
-    possible: tuple[tuple[int, int], ...] = ()
+    #: points the hand may have scored (each per side), when tricks the record lost leave it open
+    possible: tuple[tuple[int, ...], ...] = ()
     #: scored although some tricks are not in the record (every way they went scores alike)
     settled: bool = False
     #: the points are the score sheet's entry: the record could not score the hand
     from_sheet: bool = False
     #: the side that earned a four-trick token in this hand (scoring.four_trick_tokens)
-    token: Team | None = None
-    #: the token completed a set, turned in for a point that is part of ``points_ns``/``points_ew``
+    token: Side | None = None
+    #: the token completed a set, turned in for a point that is part of ``points``
     token_point: bool = False
-    tokens_ns: int = 0  # the tokens each side holds after this hand
-    tokens_ew: int = 0
+    tokens_held: tuple[int, ...] = (0, 0)  # the tokens each side holds after this hand
     #: what the record says of the hand before the play, as written (a ruling shows the cards)
     deal: tuple[Holding, ...] = ()
+    tableau: tuple[Tableau, ...] = ()
     calls: tuple[Call, ...] = ()
     discard: Card | None = None
     taken_up: Card | None = None  # the up card, when the dealer took it into hand
     sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
+    #: what the ruling says of the hand besides its findings (a claim that holds)
+    notes: tuple[str, ...] = ()
 
-    def points(self, team: Team) -> int:
-        return self.points_ns if team is Team.NS else self.points_ew
+    def index(self, side: Side) -> int:
+        return self.sides.index(side)
 
-    def tricks(self, team: Team) -> int | None:
-        return self.tricks_ns if team is Team.NS else self.tricks_ew
+    def points_of(self, side: Side) -> int:
+        return self.points[self.sides.index(side)]
+
+    def tricks(self, side: Side) -> int | None:
+        return self.tricks_won[self.sides.index(side)] if self.tricks_won is not None else None
+
+    def recorded_values(self) -> tuple[int, ...] | None:
+        """The sheet's running score after this hand in the order of ``sides`` (None: not written, or
+        written for other sides)."""
+        return self.recorded.in_order(self.sides) if self.recorded is not None else None
 
 
 @dataclass(slots=True)
@@ -99,27 +113,34 @@ class GameResult:
     ruleset: str
     tags: list[Tag] = field(default_factory=list)
     hands: list[HandResult] = field(default_factory=list)
-    initial: tuple[int, int] = (0, 0)
-    computed_ns: int = 0
-    computed_ew: int = 0
-    recorded: TeamPoints | None = None  # the sheet's last running score
-    winner: Team | None = None
+    table: Table = FOUR
+    initial: tuple[int, ...] = (0, 0)
+    computed: tuple[int, ...] = (0, 0)
+    recorded: SidePoints | None = None  # the sheet's last running score
+    winner: Side | None = None
     won_in_hand: int | None = None  # the hand that ended the game (the last deal of a game of a number of deals)
     finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
     deals: int = 0  # the hands dealt in the record, those the numbers show missing included
     deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
     ranking: str = "points"  # standings.*: how players are ranked over the games (StandingsRules.text)
-    tokens: tuple[int, int] | None = None  # four-trick tokens held at the end (NS, EW); None: no tokens in the rules
+    tokens: tuple[int, ...] | None = None  # four-trick tokens held at the end, per side; None: no tokens in the rules
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # e.g. EGN keys that could not be honoured
     drinks: dict[str, list[tuple[int, str, int]]] | None = None
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        return self.table.sides
 
     def tag(self, name: str) -> str | None:
         lowered = name.lower()
         return next((t.value for t in self.tags if t.name.lower() == lowered), None)
 
     def player(self, seat: Seat) -> str | None:
-        return self.tag(("North", "East", "South", "West")[seat])
+        return self.tag(SEAT_WORDS[seat])
+
+    def recorded_values(self) -> tuple[int, ...] | None:
+        return self.recorded.in_order(self.sides) if self.recorded is not None else None
 
     def all_findings(self) -> list[Finding]:
         out = list(self.findings)

@@ -8,7 +8,10 @@ from .results import Outcome
 
 def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: bool = False,
                 no_trump: bool = False) -> tuple[int, int, Outcome]:
-    """(makers' points, defenders' points, outcome) for makers who took ``maker_tricks``.
+    """(makers' points, each defending side's points, outcome) for makers who took ``maker_tricks``.
+
+    A euchre scores for every side against the makers: the other partnership, or in a game
+    without partnerships each opponent (seed 003 line 54: "each opponent scores 2 points").
 
     ``defender_alone``: a defender defended alone; where the ruleset allows it
     (``bidding.defend_alone``), a euchre then scores ``scoring.defend_alone_euchre``
@@ -18,7 +21,7 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
     """
     defender_alone = defender_alone and rules.bidding.defend_alone
     table = rules.scoring.no_trump if no_trump and rules.scoring.no_trump is not None else rules.scoring
-    all_tricks = rules.deck.hand_size
+    all_tricks = rules.deck.tricks
     if maker_tricks < rules.scoring.majority:
         outcome = Outcome.LONE_EUCHRE if alone else Outcome.EUCHRE
         if defender_alone:
@@ -29,10 +32,17 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
     if maker_tricks >= all_tricks:
         if alone:
             return table.lone_march, 0, Outcome.LONE_MARCH
-        return table.march, 0, Outcome.MARCH
+        return by_tricks(table.by_tricks, maker_tricks) if table.by_tricks else table.march, 0, Outcome.MARCH
     if alone:
         return table.lone_make, 0, Outcome.LONE_MAKE
-    return table.make, 0, Outcome.MAKE
+    return by_tricks(table.by_tricks, maker_tricks) if table.by_tricks else table.make, 0, Outcome.MAKE
+
+
+def by_tricks(table: dict[int, int], taken: int) -> int:
+    """The points of the largest count in ``table`` that ``taken`` reaches (seed 003: 7 tricks 1, 10 tricks 2,
+    all 13 tricks 4); 0 below the smallest."""
+    reached = [count for count in table if count <= taken]
+    return table[max(reached)] if reached else 0
 
 
 def renege_points(rules: Ruleset, alone: bool) -> int:
@@ -44,7 +54,7 @@ def fast_break_may_apply(rules: Ruleset, alone: bool, maker_tricks: int) -> bool
     """Whether a hand the makers took ``maker_tricks`` of can be a fast break (``scoring.fast_break``):
     the defenders' first two tricks and every other trick the makers'."""
     scoring = rules.scoring
-    return scoring.fast_break and (scoring.fast_break_alone or not alone) and maker_tricks == rules.deck.hand_size - 2
+    return scoring.fast_break and (scoring.fast_break_alone or not alone) and maker_tricks == rules.deck.tricks - 2
 
 
 def is_fast_break(makers_won: list[bool]) -> bool:

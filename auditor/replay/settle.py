@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..cards import Seat, Team
-from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, TRICK_COUNT_MISMATCH, TRICKS_MISSING, Category, Code
+from ..cards import Seat, Side
+from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, SCORE_SIDES, TRICK_COUNT_MISMATCH, TRICKS_MISSING, Category, Code
+from ..table import took
 from ..said import said
 from .results import Outcome, PlayFact
 from .scoring import fast_break_may_apply, hand_points, is_fast_break, renege_points
@@ -35,36 +36,50 @@ class Settlement:
             result.outcome = Outcome.THROWN_IN
             self._check_called_reneges()
             return
+        table = self.table
         counts = record.trick_counts
         if counts is not None:
-            if result.tricks_ns is not None and (counts.ns, counts.ew) != (result.tricks_ns, result.tricks_ew):
+            written = counts.in_order(table.sides)
+            if written is None:
+                self.report(SCORE_SIDES, f"the trick count names {' and '.join(s.value for s in counts.sides)}, but this game's "
+                            f"sides are {' and '.join(s.value for s in table.sides)}: it is not read", counts.pos)
+            elif result.tricks_won is not None and written != result.tricks_won:
                 self.report(
                     TRICK_COUNT_MISMATCH,
-                    f"the record says NS took {counts.ns} and EW {counts.ew} tricks; the cards played give NS {result.tricks_ns} and EW {result.tricks_ew}",
+                    f"the record says {took(table.sides, written)} tricks; the cards played give "
+                    f"{took(table.sides, result.tricks_won).replace(' took', '')}",
                     counts.pos,
                 )
-            elif result.tricks_ns is None:
-                result.tricks_ns, result.tricks_ew = counts.ns, counts.ew
-        if result.tricks_ns is None and record.tricks and self.closed:
-            written = len(record.tricks) - len(self.unknown)
-            self.report(TRICKS_MISSING, f"hand {record.number} has {written} of {self.rules.deck.hand_size} tricks written and no trick count", record.tricks[-1].pos)
-        if self.maker is not None and result.tricks_ns is not None and result.tricks_ew is not None:
-            maker_team = self.maker.team
-            taken = result.tricks_ns if maker_team is Team.NS else result.tricks_ew
+            elif result.tricks_won is None:
+                result.tricks_won = written
+        if self.equity is not None:  # renege.restore_equity: the tricks an offence gained went to the other side
+            result.tricks_won = self.equity
+        if result.tricks_won is None and record.tricks and self.closed:
+            written_tricks = len(record.tricks) - len(self.unknown)
+            self.report(TRICKS_MISSING, f"hand {record.number} has {written_tricks} of {table.tricks} tricks written and no trick count", record.tricks[-1].pos)
+        if self.maker is not None and result.tricks_won is not None:
+            maker_side = table.side_index[self.maker]
+            taken = result.tricks_won[maker_side]
             maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
             broke = self._fast_break(facts, taken)
             if broke is None:  # the tricks' order is not written: the sheet's entry decides between the two
-                ns, ew = (maker_pts, defender_pts) if maker_team is Team.NS else (defender_pts, maker_pts)
-                result.possible = ((ns, ew), (0, 0))
+                result.possible = (self._per_side(maker_side, maker_pts, defender_pts), table.zeros)
             elif broke:
                 result.outcome = Outcome.FAST_BREAK
             else:
                 result.outcome = outcome
-                self._assign(maker_team, maker_pts, defender_pts)
+                result.points = self._per_side(maker_side, maker_pts, defender_pts)
         elif self.maker is not None and record.tricks and self.missing_tricks:
             self._settle_from_known_tricks()
         self._check_called_reneges()
         self._four_trick_token()
+
+    def _per_side(self: HandReplay, maker_side: int, maker_pts: int, defender_pts: int) -> tuple[int, ...]:
+        """The makers' points to their side, and the defenders' to each side against them."""
+        sides = len(self.table.sides)
+        if sides == 2:
+            return (maker_pts, defender_pts) if maker_side == 0 else (defender_pts, maker_pts)
+        return tuple(maker_pts if i == maker_side else defender_pts for i in range(sides))
 
     def _four_trick_token(self: HandReplay) -> None:
         """EGN: "If the calling team on a non-loner gets exactly 4 tricks, they get a token": makers, not alone,
@@ -74,8 +89,9 @@ class Settlement:
             return
         if result.penalized is not None and not self.rules.renege.hand_stands:
             return
-        if result.tricks(self.maker.team) == self.rules.deck.hand_size - 1:
-            result.token = self.maker.team
+        side = self.table.side(self.maker)
+        if result.tricks(side) == self.table.tricks - 1:
+            result.token = side
 
     def _settle_from_known_tricks(self: HandReplay) -> None:
         """Score a hand some of whose tricks are not in the record, when every way they went scores alike.
@@ -84,29 +100,23 @@ class Settlement:
         game's replay takes the score sheet's entry when it is one of them.
         """
         assert self.maker is not None
-        maker_team = self.maker.team
-        known = self.won[0] if maker_team is Team.NS else self.won[1]
-        options: list[tuple[int, int, Outcome]] = []
+        maker_side = self.table.side_index[self.maker]
+        known = self.won[maker_side]
+        options: list[tuple[tuple[int, ...], Outcome]] = []
         for taken in range(known, known + self.missing_tricks + 1):
             maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
-            ns, ew = (maker_pts, defender_pts) if maker_team is Team.NS else (defender_pts, maker_pts)
-            if (ns, ew, outcome) not in options:
-                options.append((ns, ew, outcome))
-            if fast_break_may_apply(self.rules, self.alone, taken) and (0, 0, Outcome.FAST_BREAK) not in options:
-                options.append((0, 0, Outcome.FAST_BREAK))  # where the tricks not written stood decides it
-        if len({(ns, ew) for ns, ew, _ in options}) == 1:
-            ns, ew, outcome = options[0]
+            points = self._per_side(maker_side, maker_pts, defender_pts)
+            if (points, outcome) not in options:
+                options.append((points, outcome))
+            if fast_break_may_apply(self.rules, self.alone, taken) and (self.table.zeros, Outcome.FAST_BREAK) not in options:
+                options.append((self.table.zeros, Outcome.FAST_BREAK))  # where the tricks not written stood decides it
+        if len({points for points, _ in options}) == 1:
+            points, outcome = options[0]
             self.result.outcome = outcome if len(options) == 1 else Outcome.UNKNOWN
-            self.result.points_ns, self.result.points_ew = ns, ew
+            self.result.points = points
             self.result.settled = True
         else:
-            self.result.possible = tuple((ns, ew) for ns, ew, _ in options)
-
-    def _assign(self: HandReplay, maker_team: Team, maker_pts: int, defender_pts: int) -> None:
-        if maker_team is Team.NS:
-            self.result.points_ns, self.result.points_ew = maker_pts, defender_pts
-        else:
-            self.result.points_ns, self.result.points_ew = defender_pts, maker_pts
+            self.result.possible = tuple(points for points, _ in options)
 
     def _check_called_reneges(self: HandReplay) -> None:
         result = self.result
@@ -115,7 +125,7 @@ class Settlement:
             if not proven:
                 # disproving the table takes every card of the seat's, each play written and judged
                 complete = (called.seat in self.held and not self.unnamed.get(called.seat)
-                            and len(self.record.tricks) >= self.rules.deck.hand_size
+                            and len(self.record.tricks) >= self.table.tricks
                             and not self.unknown and not self.unjudged)
                 if complete:
                     self.report(
@@ -132,24 +142,30 @@ class Settlement:
                 )
             if result.penalized is not None:
                 continue
-            offenders = called.seat.team
+            offenders = self.table.side(called.seat)
             penalty = renege_points(self.rules, self.alone or self.defender is not None)
             result.penalized = offenders
-            if not self.rules.renege.hand_stands:  # the offending side scores nothing for the hand
-                if offenders is Team.NS or not self.rules.renege.innocent_side_keeps:
-                    result.points_ns = 0
-                if offenders is Team.EW or not self.rules.renege.innocent_side_keeps:
-                    result.points_ew = 0
-            if offenders is Team.NS:
-                result.points_ew += penalty
-            else:
-                result.points_ns += penalty
+            result.points = self._renege_penalty(result.points, offenders, penalty)
             self._give_points(None, called.seat)
+
+    def _renege_penalty(self: HandReplay, points: tuple[int, ...], offenders: Side, penalty: int) -> tuple[int, ...]:
+        """The hand's points once a called renege by ``offenders`` is paid: every other side scores the penalty
+        (seed 004: "adding two points to his opponents' score"; where each plays for himself, each opponent);
+        unless the hand stands, the offenders score nothing for it, and the others keep their points or not."""
+        renege = self.rules.renege
+        out = []
+        for side, value in zip(self.table.sides, points):
+            if side is offenders:
+                out.append(value if renege.hand_stands else 0)
+            else:
+                kept = value if renege.hand_stands or renege.innocent_side_keeps else 0
+                out.append(kept + penalty)
+        return tuple(out)
 
     def _give_points(self: HandReplay, code: Code | None, seat: Seat) -> None:
         """Say what the hand scores on the findings that decide it: a called renege (each of the seat's
         failures to follow, and the call itself) or a call the record disproves (``code``)."""
-        points = (self.result.points_ns, self.result.points_ew)
+        points = tuple(zip(self.table.sides, self.result.points))
         for i, f in enumerate(self.result.findings):
             if f.seat is seat and f.points is None and (
                 f.code is code if code is not None else f.category in _RENEGES
@@ -162,10 +178,11 @@ class Settlement:
         if not fast_break_may_apply(self.rules, self.alone, taken):
             return False
         assert self.maker is not None
-        winners = {fact.trick: fact.seat.team for fact in facts if fact.won}
-        if len(winners) < self.rules.deck.hand_size:
+        side_of = self.table.side_of
+        winners = {fact.trick: side_of[fact.seat] for fact in facts if fact.won} | self.claimed
+        if len(winners) < self.table.tricks:
             return None
-        makers = [winners[t] is self.maker.team for t in sorted(winners)]
+        makers = [winners[t] is side_of[self.maker] for t in sorted(winners)]
         return is_fast_break(makers)
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..cards import Card
 from ..findings import (
+    REGISTRY,
     BIDDING_INCOMPLETE,
     DISCARD_MISSING,
     LOOKALIKE_CHARACTER,
@@ -27,6 +28,7 @@ from ..findings import (
 )
 from ..model import HandRecord, LostLine, Pos, Repair
 from ..notation.spelling import plays_text
+from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
@@ -41,7 +43,8 @@ def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
 
 def lost_finding(lost: LostLine, game: int, hand: int | None, proof: tuple[str, ...] = ()) -> Finding:
     expected = f"; expected {', '.join(lost.expected)}" if lost.expected else ""
-    return Finding(SYNTAX_ERROR, f"{lost.message}{expected}", lost.pos, game, hand, proof=proof)
+    code = REGISTRY[lost.code] if lost.code else SYNTAX_ERROR
+    return Finding(code, f"{lost.message}{expected}", lost.pos, game, hand, proof=proof)
 
 
 def _trick_number(lost: LostLine, record: HandRecord) -> int:
@@ -50,17 +53,17 @@ def _trick_number(lost: LostLine, record: HandRecord) -> int:
     return earlier + 1
 
 
-def _points(ns: int, ew: int) -> str:
-    return f"NS {ns:+d} EW {ew:+d}"
+def _points(merged: HandResult, points: tuple[int, ...]) -> str:
+    return spelled(merged.sides, points, signed=True)
 
 
 def scoring_sentence(merged: HandResult) -> str:
     if merged.possible:
-        options = " or ".join(_points(ns, ew) for ns, ew in merged.possible)
+        options = " or ".join(_points(merged, points) for points in merged.possible)
         return f"the hand can have scored {options}: the score sheet's entry decides it, if it is one of them"
     if merged.outcome is Outcome.UNKNOWN and not merged.settled:
         return "the hand's points cannot be worked out from the record: the score sheet's entry is taken"
-    return f"the hand's score does not depend on it: {_points(merged.points_ns, merged.points_ew)}"
+    return f"the hand's score does not depend on it: {_points(merged, merged.points)}"
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -84,6 +87,9 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
                 + ": no ruling rests on trump or the dealer's pickup where it depends on it"]
     if kind == DEAL:
         return ["the cards dealt on this line are not known: a renege is shown only by a card the player is seen to play later"]
+    if kind == "tableau":
+        return ["the piles dealt on this line are not known: what those players held on the table, and when it came "
+                "face up, is not known, so a renege is shown only by a card of their hand"]
     if kind in EXCHANGES:
         return [f"an exchange of cards ({kind}) is not known: nobody's holding after it is known, so the hand is judged "
                 "as if the deal were not written (a renege is shown only by a card the player is seen to play later)"]
@@ -101,6 +107,8 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
     if kind == RENEGE:
         return ["a renege was called on a seat that cannot be read: the penalty is not known"]
+    if kind == "claim":
+        return ["a claim cannot be read: the tricks after the written ones are not known, and no claim is judged"]
     if kind == SCORE:
         return ["the score sheet's running score after this hand is not known: the next entry is checked over both hands"]
     if kind == TRICKS:
@@ -113,7 +121,7 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
 
 
 def _affects_score(kind: str | None) -> bool:
-    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, None}
+    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, "claim", None}
 
 
 def _key(f: Finding) -> tuple[str, Pos, object]:
@@ -217,6 +225,20 @@ def _discard_missing(record: HandRecord, plan: Plan, game: int) -> Finding:
     return Finding(DISCARD_MISSING, message, pos, game, record.number, seat=dealer, proof=proof)
 
 
+def _runs(numbers: tuple[int, ...]) -> str:
+    """``1 and 3``, ``1 to 11 and 13`` (a 13-trick hand of the tableau can miss many tricks)."""
+    parts: list[str] = []
+    start = prev = None
+    for n in (*numbers, None):
+        if start is not None and n is not None and prev is not None and n == prev + 1:
+            prev = n
+            continue
+        if start is not None and prev is not None:
+            parts.append(f"{start} to {prev}" if prev - start >= 2 else " and ".join(str(k) for k in range(start, prev + 1)))
+        start = prev = n
+    return " and ".join(parts)
+
+
 def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: int, scoring_said: bool) -> Finding:
     reading = plan.readings[0]
     size = len(reading.record.tricks)
@@ -227,7 +249,7 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
     rebuilt = reading.rebuilt
     proof: list[str] = []
     every = sorted({_places(r) for r in plan.readings})
-    where = ", ".join(" and ".join(str(n) for n in o) for o in every[:8]) + (", ..." if len(every) > 8 else "")
+    where = ", ".join(_runs(o) for o in every[:8]) + (", ..." if len(every) > 8 else "")
     if rebuilt is not None:
         cards = plays_text(rebuilt.trick.plays)
         if likeliest:
@@ -237,7 +259,7 @@ def _missing_tricks(record: HandRecord, plan: Plan, merged: HandResult, game: in
         proof.append("each player's one card not played in another trick; the hand is replayed with it (its cards are not judged)")
     else:
         at_end = all(n > written for n in places) if places else True
-        which = " and ".join(str(n) for n in places) or "?"
+        which = _runs(places) or "?"
         message = f"hand {record.number} has {written} of {size} tricks written"
         if not at_end and likeliest:
             message += f": most likely trick {which} {'is' if len(places) == 1 else 'are'} missing"

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import SEATS, Card, Seat, Suit, trump_view
+from ..cards import Card, Seat, Suit, trump_view
 from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
+from ..table import Table
 
 #: statements whose loss the replay knows how to read around
 TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
@@ -55,7 +56,7 @@ class SeatFix:
     confirmed: bool  # the deal gives the card to ``meant``
 
 
-def seats_written_twice(record: HandRecord) -> list[list[SeatFix]]:
+def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]:
     """For each trick that names one seat twice and leaves out one seat that plays in the hand: the ways
     to put it right, most likely first (one way when the deal or the order of play shows which card
     was the missing seat's; both when nothing does)."""
@@ -65,8 +66,8 @@ def seats_written_twice(record: HandRecord) -> list[list[SeatFix]]:
         seats = [p.seat for p in trick.plays]
         if None in seats or len(set(seats)) == len(seats):
             continue
-        others = {p.seat for t in record.tricks if t is not trick for p in t.plays} or set(SEATS)
-        missing = [s for s in SEATS if s in others and s not in seats]
+        others = {p.seat for t in record.tricks if t is not trick for p in t.plays} or set(table.seats)
+        missing = [s for s in table.seats if s in others and s not in seats]
         doubled = [s for s in set(seats) if seats.count(s) == 2]
         if len(missing) != 1 or len(doubled) != 1 or len(seats) - len(set(seats)) != 1:
             continue
@@ -76,7 +77,7 @@ def seats_written_twice(record: HandRecord) -> list[list[SeatFix]]:
         for index in (i for i, seat in enumerate(seats) if seat is written):
             play = trick.plays[index]
             fixed = [meant if i == index else seat for i, seat in enumerate(seats)]
-            in_turn = fixed == _clockwise_from(fixed[0], playing)[: len(fixed)]  # type: ignore[arg-type]
+            in_turn = fixed == _clockwise_from(fixed[0], playing, table)[: len(fixed)]  # type: ignore[arg-type]
             confirmed = dealt.get(play.card) is meant
             contradicted = dealt.get(play.card) is written
             options.append((not confirmed, contradicted, not in_turn, index,
@@ -88,13 +89,8 @@ def seats_written_twice(record: HandRecord) -> list[list[SeatFix]]:
     return out
 
 
-def _clockwise_from(first: Seat, playing: set[Seat]) -> list[Seat]:
-    out, seat = [], first
-    for _ in SEATS:
-        if seat in playing:
-            out.append(seat)
-        seat = seat.left
-    return out
+def _clockwise_from(first: Seat, playing: set[Seat], table: Table) -> list[Seat]:
+    return [seat for seat in table.clockwise_from(first) if seat in playing]
 
 
 def apply_seat_fixes(record: HandRecord, fixes: list[SeatFix]) -> HandRecord:
@@ -114,7 +110,7 @@ class UpCandidates:
     how: str  # how they were found, for the finding's proof
 
 
-def up_candidates(record: HandRecord, deck: frozenset[Card]) -> UpCandidates:
+def up_candidates(record: HandRecord, deck: frozenset[Card], players: int = 4) -> UpCandidates:
     """The cards the up card can have been, as the rest of the hand shows.
 
     With the dealer's dealt cards written, a card the dealer played or
@@ -123,6 +119,7 @@ def up_candidates(record: HandRecord, deck: frozenset[Card]) -> UpCandidates:
     """
     dealer = record.dealer
     dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealt.update({card: row.seat for row in record.tableau for pile in row.piles for card in pile})
     dealer_dealt = {card for card, seat in dealt.items() if seat is dealer}
     if dealer_dealt:
         extra = {p.card for t in record.tricks for p in t.plays if p.seat is dealer} | (
@@ -135,7 +132,7 @@ def up_candidates(record: HandRecord, deck: frozenset[Card]) -> UpCandidates:
     others = {card for card, seat in dealt.items() if seat is not dealer}
     others |= {p.card for t in record.tricks for p in t.plays if p.seat is not dealer}
     cards = tuple(sorted((c for c in deck - others - dealer_dealt), key=lambda c: (c.suit.value, -int(c.rank))))
-    if len(record.deal) == len(SEATS):
+    if len(record.deal) == players:
         return UpCandidates(cards, f"the up card was one of the undealt cards {' '.join(map(str, cards))}")
     return UpCandidates(cards, "the up card can have been any of the "
                                f"{len(cards)} cards that nobody else was dealt or played")
@@ -198,7 +195,7 @@ class Rebuilt:
 
 
 def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active: list[Seat],
-            leader: Seat | None, trump: Suit | None) -> Rebuilt | None:
+            leader: Seat | None, trump: Suit | None, table: Table) -> Rebuilt | None:
     """Trick ``number`` (an empty placeholder) from the cards each seat held and did not play elsewhere."""
     if leader is None or any(seat not in held for seat in active):
         return None
@@ -207,7 +204,7 @@ def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active
     if any(len(cards) != 1 for cards in left.values()):
         return None
     pos = record.tricks[number - 1].pos
-    order = _clockwise_from(leader, set(active))
+    order = _clockwise_from(leader, set(active), table)
     plays = tuple(Play(seat, next(iter(left[seat])), pos if pos != NOWHERE else record.pos) for seat in order)
     winner = trick_winner(plays, trump)
     following = record.tricks[number].plays if number < len(record.tricks) else ()

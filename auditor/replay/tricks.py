@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..cards import SEATS, Card, Seat, Team, display_order, trump_view
+from ..cards import SEATS, Card, Seat, display_order, trump_view
 from ..findings import (
     CARD_NOT_HELD,
     DUPLICATE_CARD,
@@ -46,34 +46,36 @@ class TrickPlay:
 
     def active_seats(self: HandReplay) -> list[Seat]:
         out = self._sitting_out()
-        return [s for s in SEATS if s not in out] if out else list(SEATS)
+        seats = self.table.seats
+        return [s for s in seats if s not in out] if out else list(seats)
 
     def _sitting_out(self: HandReplay) -> tuple[Seat, ...]:
-        """The partners of a lone maker and of a lone defender."""
+        """The partners of a lone maker and of a lone defender (nobody where there are no partners)."""
         out: tuple[Seat, ...] = ()
-        if self.alone and self.maker is not None:
-            out += (self.maker.partner,)
-        if self.defender is not None:
-            out += (self.defender.partner,)
+        partner = self.table.partner
+        if self.alone and self.maker is not None and partner[self.maker] is not None:
+            out += (partner[self.maker],)  # type: ignore[assignment]
+        if self.defender is not None and partner[self.defender] is not None:
+            out += (partner[self.defender],)  # type: ignore[assignment]
         return out
 
     def first_leader(self: HandReplay) -> Seat:
-        play = self.rules.play
+        play, left = self.rules.play, self.table.left
         rule = play.first_lead_alone if self.alone else play.first_lead
         active = self.active_seats()
         if rule is FirstLead.LONER_LEFT and self.maker is not None:
-            start = self.maker.left
+            start = left[self.maker]
         else:
-            start = self.record.dealer.left
+            start = left[self.record.dealer]
         while start not in active:
-            start = start.left
+            start = left[start]
         return start
 
-    @staticmethod
-    def _next_active(seat: Seat, active: list[Seat]) -> Seat:
-        nxt = seat.left
+    def _next_active(self: HandReplay, seat: Seat, active: list[Seat]) -> Seat:
+        left = self.table.left
+        nxt = left[seat]
         while nxt not in active:
-            nxt = nxt.left
+            nxt = left[nxt]
         return nxt
 
     def play_tricks(self: HandReplay) -> list[PlayFact]:
@@ -85,7 +87,8 @@ class TrickPlay:
             if self.thrown_in:
                 self.report(TOO_MANY_TRICKS, f"hand {record.number} was thrown in, yet tricks are written", record.tricks[0].pos)
             return facts
-        n_tricks = self.rules.deck.hand_size
+        table = self.table
+        n_tricks = table.tricks
         if len(record.tricks) > n_tricks:
             extra = record.tricks[n_tricks]
             self.report(TOO_MANY_TRICKS, f"{len(record.tricks)} tricks are written, but a hand has {n_tricks}", extra.pos, trick=n_tricks + 1)
@@ -123,23 +126,29 @@ class TrickPlay:
         # the cards each seat is seen to play, for holdings the deal does not record (or that an
         # unknown trick makes uncertain)
         later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
-        if len(self.held) < len(SEATS) or any_unknown:
+        if len(self.held) < table.players or any_unknown:
+            # with a tableau, a card played later may have lain face down: only the hand's cards prove
+            proves = self.in_hand_dealt if table.tableau else None
             for t_index, (plays, _, _) in enumerate(seated, 1):
                 for play in plays:
-                    later[play.seat].append((t_index, play.card))  # type: ignore[index]
+                    if proves is None or proves(play.seat, play.card):  # type: ignore[arg-type]
+                        later[play.seat].append((t_index, play.card))  # type: ignore[index]
         # pass 2: judge every play
-        next_of = {s: self._next_active(s, active) for s in SEATS}
+        next_of = tuple(self._next_active(s, active) for s in SEATS)
         played_at: dict[Card, tuple[int, Seat]] = {}
-        lone_partner = self.maker.partner if self.alone and self.maker is not None else None
-        defender_partner = self.defender.partner if self.defender is not None else None
+        partner = table.partner
+        lone_partner = partner[self.maker] if self.alone and self.maker is not None else None
+        defender_partner = partner[self.defender] if self.defender is not None else None
         deck, discarded, up, held_of, put_away = self.deck, self.discarded, record.up, self.held, self.put_away
-        won_ns = won_ew = 0
+        covers, covered = self.covers, self.covered  # the tableau's cards still face up on others, and under them
+        side_index = table.side_index
+        won = list(table.zeros)
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
             if any_unknown and t_index in unknown:
                 continue
             if len(plays) != len(active):
                 trick = record.tricks[t_index - 1]
-                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} cards; {len(active)} players are in this hand", trick.pos, trick=t_index)
+                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} card{'s' if len(plays) != 1 else ''}; {len(active)} players are in this hand", trick.pos, trick=t_index)
             if not plays or winning is None:
                 continue
             first = plays[0]
@@ -173,7 +182,7 @@ class TrickPlay:
                 expected = next_of[seat]
                 held = held_of.get(seat)
                 if (c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held)
-                        or (put_away and c in put_away)):
+                        or (put_away and c in put_away) or (covered and c in covered)):
                     if judged:
                         self._check_card(play, t_index, played_at)  # something to look into: the full checks
                     else:
@@ -195,16 +204,15 @@ class TrickPlay:
                         self._check_follow(play, lead_card, t_index, later)
                 if held is not None:
                     held.discard(c)
+                if covers and c in covers:
+                    self.turn_up(seat, c, t_index)  # the card under it comes face up, and into play
                 facts.append(new(PlayFact, (t_index, seat, c, led, i == 0, followed, play is winning)))  # PlayFact(...), faster
             assert winning.seat is not None
-            if winning.seat.team is Team.NS:
-                won_ns += 1
-            else:
-                won_ew += 1
-        self.won = (won_ns, won_ew)
+            won[side_index[winning.seat]] += 1
+        self.won = tuple(won)
         self.missing_tricks = len(unknown) + max(0, n_tricks - len(record.tricks))
         if len(record.tricks) >= n_tricks and not unknown:
-            self.result.tricks_ns, self.result.tricks_ew = won_ns, won_ew
+            self.result.tricks_won = self.won
         return facts
 
     def _seated(self: HandReplay, trick: TrickRecord, leader: Seat, active: list[Seat]) -> list[Play]:
@@ -231,6 +239,9 @@ class TrickPlay:
             return
         played_at[c] = (t_index, seat)
         fault = (MarkedCard(c, Role.FAULT, seat),)
+        if c in self.covered and self.on_table[c] is seat:
+            self.played_from_under(play, t_index)
+            return
         if c == self.discarded:
             self.report(CARD_NOT_HELD, said("{seat} plays {c}, which the dealer discarded", seat=seat, c=c), play.pos, trick=t_index, seat=seat, cards=fault)
             return
@@ -284,8 +295,9 @@ class TrickPlay:
         could = failure.could_follow_with  # already in display order
         proof: tuple[str, ...]
         if evidence == "dealt":
+            held_words = self.where_held(seat, could) if self.on_table else could
             proof = (
-                said("{seat} held {could} when {lead} was led ({led}) in trick {t}", seat=seat, could=could, lead=lead, led=led_name, t=t_index),
+                said("{seat} held {could} when {lead} was led ({led}) in trick {t}", seat=seat, could=held_words, lead=lead, led=led_name, t=t_index),
                 said("{seat} played {card} instead", seat=seat, card=play.card),
             )
         else:

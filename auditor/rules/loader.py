@@ -161,10 +161,15 @@ def _explain(err: ValidationError, sources: list[_Source], overrides: list[_Over
     return capped(problems, err.error_count())
 
 
+def _section(value: Any) -> bool:
+    """A mapping of keys (a section, merged key by key); a table of numbers (``by_tricks``) is one value."""
+    return isinstance(value, Mapping) and all(isinstance(k, str) for k in value)
+
+
 def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in top.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+        if _section(value) and _section(merged.get(key)):
             merged[key] = _merge(merged[key], value)
         else:
             merged[key] = value

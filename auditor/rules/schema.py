@@ -10,24 +10,23 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from ..findings import Severity  # one severity scale for findings and the rules that grade them
+from .deck import DeckRules, RankName
+from .seating import SeatName, Sides, TableRules
+from .strict import Strict as _Strict
+
+__all__ = ["DeckRules", "RankName", "SeatName", "Sides", "TableRules"]  # the deck and the table live in .deck and .seating
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
-
-
-class RankName(str, Enum):
-    SEVEN = "7"
-    EIGHT = "8"
-    NINE = "9"
-    TEN = "T"
-    JACK = "J"
-    QUEEN = "Q"
-    KING = "K"
-    ACE = "A"
+class FailedClaim(str, Enum):
+    DISPUTED_TO_OPPONENTS = "disputed-to-opponents"
+    """The claimer's side keeps the tricks it is sure of against every defence; the opponents take the rest."""
+    ALL_TO_OPPONENTS = "all-to-opponents"
+    """The opponents take every trick the claim was about."""
+    AS_CLAIMED = "as-claimed"
+    """The claim stands as the table accepted it; the failure is a warning."""
 
 
 class FirstLead(str, Enum):
@@ -84,38 +83,6 @@ class NoTrumpCall(str, Enum):
     """No trump; the highest card of the suit led wins."""
     LOW = "low"
     """No trump; the lowest card of the suit led wins."""
-
-
-class DeckRules(_Strict):
-    ranks: Annotated[list[RankName], Field(min_length=1, max_length=8)] = Field(
-        default=[RankName.NINE, RankName.TEN, RankName.JACK, RankName.QUEEN, RankName.KING, RankName.ACE],
-        description="The ranks in the deck, in every suit (24 cards: 9 to A; 32 cards: 7 to A).",
-    )
-    joker: bool = Field(
-        default=False,
-        description="A joker is added ('Best Bower', 'Benny'; written `JK`, or `B` as EGN does): the highest trump and a "
-        "trump for every purpose; with no trump it is a suit of its own and wins any trick (seed 003 lines 14-15).",
-    )
-    hand_size: int = Field(default=5, ge=1, le=8, description="Cards dealt to each player.")
-    kitty: int = Field(default=4, ge=1, le=28, description="Cards left undealt; the top one is turned up.")
-
-    @field_validator("ranks", mode="before")
-    @classmethod
-    def _ranks_as_text(cls, value: object) -> object:
-        if isinstance(value, list):
-            return ["T" if str(v) == "10" else str(v).upper() if not isinstance(v, bool) else v for v in value]
-        return value
-
-    @model_validator(mode="after")
-    def _deck_is_big_enough(self) -> DeckRules:
-        if len(set(self.ranks)) != len(self.ranks):
-            raise ValueError("ranks: a rank is listed twice")
-        cards = len(self.ranks) * 4 + (1 if self.joker else 0)
-        if cards < 4 * self.hand_size + self.kitty:
-            raise ValueError(
-                f"a deck of {cards} cards cannot deal {self.hand_size} cards to 4 players and a kitty of {self.kitty}"
-            )
-        return self
 
 
 class DealRules(_Strict):
@@ -247,10 +214,16 @@ class PointsTable(_Strict):
     lone_march: int = Field(default=4, ge=0, le=100, description="Points for a lone player who takes every trick.")
     euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who hold the makers under the majority.")
     lone_euchre: int = Field(default=2, ge=0, le=100, description="Points for defenders who euchre a lone player.")
+    by_tricks: dict[Annotated[int, Field(ge=1, le=24)], Annotated[int, Field(ge=0, le=100)]] | None = Field(
+        default=None, max_length=24,
+        description="Points for makers who are not alone by the tricks they take, in place of `make` and `march`: the "
+        "points of the largest count reached; its smallest count is `majority` (seed 003 lines 64-66: 7 tricks 1, "
+        "10 tricks 2, all 13 tricks 4). Absent: `majority` scores `make` and every trick `march`.",
+    )
 
 
 class ScoringRules(PointsTable):
-    majority: int = Field(default=3, ge=1, le=8, description="Tricks the makers need to avoid a euchre.")
+    majority: int = Field(default=3, ge=1, le=24, description="Tricks the makers need to avoid a euchre.")
     defend_alone_euchre: int = Field(default=4, ge=0, le=100, description="Points for a lone defender who euchres the makers (alone or not); only where `bidding.defend_alone` allows defending alone.")
     no_trump: PointsTable | None = Field(
         default=None,
@@ -284,6 +257,22 @@ class RenegeRules(_Strict):
         description="With `hand_stands: false`: `true`, the other side keeps its points for the hand and the penalty is added "
         "(seed 004: 'adding two points to his opponents' score'); `false`, the penalty replaces them (seed 000: 'the "
         "opposing team gets 4 points').",
+    )
+    restore_equity: bool = Field(
+        default=False,
+        description="The tricks a renege or an illegal left-bower follow gained its side (double dummy, with the whole deal "
+        "written) go to the other side, and the hand is scored on them, called or not (bridge's Laws of Duplicate Bridge "
+        "2017, Law 64C: equity is restored; the seeds are silent).",
+    )
+
+
+class ClaimRules(_Strict):
+    failed: FailedClaim = Field(
+        default=FailedClaim.DISPUTED_TO_OPPONENTS,
+        description="How a claim that fails against some defence is scored: `disputed-to-opponents` (the claimer's side "
+        "keeps the tricks it is sure of; the common club rule, as bridge's Law 70A resolves doubtful points against the "
+        "claimer), `all-to-opponents` (the opponents take every trick claimed), or `as-claimed` (the table accepted it: "
+        "it stands, as bridge's Law 69A has an acquiesced claim stand).",
     )
 
 
@@ -387,20 +376,58 @@ class Ruleset(_Strict):
     description: str = Field(default="", max_length=500, description="One line shown by `euchre-audit rules`.")
     source: str = Field(default="", max_length=500, description="Where these rules come from.")
     extends: str | None = Field(default=None, max_length=500, description="A bundled ruleset name or a path whose rules this file changes.")
+    table: TableRules = Field(default_factory=TableRules, description="The players: the seats in play and the sides.")
     deck: DeckRules = Field(default_factory=DeckRules, description="The cards and the deal.")
     deal: DealRules = Field(default_factory=DealRules, description="The rotation of the deal.")
     bidding: BiddingRules = Field(default_factory=BiddingRules, description="Making trump and going alone.")
     play: PlayRules = Field(default_factory=PlayRules, description="The play of the tricks.")
     scoring: ScoringRules = Field(default_factory=ScoringRules, description="Points per hand.")
     renege: RenegeRules = Field(default_factory=RenegeRules, description="The penalty for a called renege.")
+    claims: ClaimRules = Field(default_factory=ClaimRules, description="Claims of the tricks not played.")
     game: GameRules = Field(default_factory=GameRules, description="The end of a game.")
     standings: StandingsRules = Field(default_factory=StandingsRules, description="How players are ranked over a night or a season.")
     drinks: DrinkRules | None = Field(default=None, description="Drinking-game rules; the report counts drinks only when present.")
+
+    @field_validator("deck")
+    @classmethod
+    def _deck_deals_every_player(cls, deck: DeckRules, info: ValidationInfo) -> DeckRules:
+        table = info.data.get("table")  # absent when the table itself is invalid
+        players = len(table.seats) if table is not None else 4
+        needed = players * deck.tricks + deck.kitty
+        if deck.cards < needed:
+            dealt = f"{deck.hand_size} cards" + (f" and {deck.tableau} piles of two" if deck.tableau else "")
+            raise ValueError(f"a deck of {deck.cards} cards cannot deal {dealt} to {players} players and a kitty of {deck.kitty}")
+        return deck
 
     @field_validator("scoring")
     @classmethod
     def _majority_fits_the_hand(cls, scoring: ScoringRules, info: ValidationInfo) -> ScoringRules:
         deck = info.data.get("deck")  # absent when the deck itself is invalid
-        if deck is not None and scoring.majority > deck.hand_size:
-            raise ValueError(f"scoring.majority is {scoring.majority} but a hand has only {deck.hand_size} tricks")
+        if deck is None:
+            return scoring
+        if scoring.majority > deck.tricks:
+            raise ValueError(f"scoring.majority is {scoring.majority} but a hand has only {deck.tricks} tricks")
+        for name, table in (("by_tricks", scoring), ("no_trump.by_tricks", scoring.no_trump)):
+            counts = sorted(table.by_tricks) if table is not None and table.by_tricks else []
+            if counts and counts[0] != scoring.majority:
+                raise ValueError(f"scoring.{name}: its smallest count is {counts[0]}, but scoring.majority is "
+                                 f"{scoring.majority}: the makers score from the majority up")
+            if counts and counts[-1] > deck.tricks:
+                raise ValueError(f"scoring.{name}: {counts[-1]} tricks, but a hand has only {deck.tricks}")
         return scoring
+
+    @model_validator(mode="after")
+    def _partnership_rules_need_partners(self) -> Ruleset:
+        """Rules about a partner mean nothing where every player is on their own."""
+        if self.table.sides is Sides.PARTNERS:
+            return self
+        partnered = [key for key, on in (
+            ("bidding.defend_alone", self.bidding.defend_alone),
+            ("bidding.dealer_partner_order_alone", self.bidding.dealer_partner_order_alone),
+            ("bidding.partners_best", self.bidding.partners_best),
+            ("drinks", self.drinks is not None),
+        ) if on]
+        if partnered:
+            raise ValueError(f"{', '.join(partnered)}: a rule about partners, but table.sides is each (every player "
+                             "for himself); turn it off, or play with table.sides: partners")
+        return self

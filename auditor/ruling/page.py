@@ -33,6 +33,8 @@ from .words import (
     printable,
     result_words,
     score,
+    sheet_score,
+    sides_words,
     title,
     where,
 )
@@ -101,6 +103,20 @@ class Series:
     label: str
     points: list[tuple[int, int]]
     dots: bool
+    color: str | None = None  # a player's own colour where each plays for himself (the style sheet colours NS and EW)
+
+
+#: the colours of the players' lines where each plays for himself (corrected, on the sheet), by seat
+_PLAYER_COLORS = {"n": ("#2456c9", "#7d9be0"), "e": ("#c26a00", "#e0a860"), "s": ("#2e7d32", "#81c784"),
+                  "w": ("#8e24aa", "#ce93d8")}
+
+
+@dataclass(slots=True)
+class Score:
+    """A side's number in the verdict: its class (``ns``) and its words (``NS 10``)."""
+
+    cls: str
+    text: str
 
 
 @dataclass(slots=True)
@@ -115,6 +131,8 @@ class Chart:
     series: list[Series]
     diverge: int | None
     label: str
+    partnerships: bool = True  # the legend of NS and EW; otherwise one entry per player (``legend``)
+    legend: list[Series] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -125,8 +143,9 @@ class GameView:
     title: str
     ruleset: str
     tags: list[tuple[str, str]]
-    computed: tuple[int, int]
-    recorded: tuple[int, int] | None
+    computed: list[Score]
+    recorded: list[Score] | None
+    sides: list[str]  # NS, EW: as the legend of the results names them
     outcome: str
     errors: int
     warnings: int
@@ -163,16 +182,18 @@ def game_view(path: str, game: GameResult) -> GameView:
     rows, hands = [], []
     for i, h in enumerate(game.hands):
         anchor = f"{gid}-h{i + 1}"
-        sheet = score(h.recorded.ns, h.recorded.ew) if h.recorded is not None else "-"
         mine = sorted([*h.findings, *placed.get(i, [])], key=Finding.sort_key)
         rows.append(Row(h.number, people.seat(h.dealer) if h.dealer is not None else "?", result_words(h, people),
-                        score(h.points_ns, h.points_ew), sheet, score(h.total_ns, h.total_ew), differs(h), i == first,
+                        score(h.points), sheet_score(h), score(h.totals), differs(h), i == first,
                         anchor if mine else None))
         hands.append(hand_view(path, h, mine, people, anchor))
     outcome = game_end_words(game, people)
+    computed = [Score(side.value.lower(), f"{side.value} {value}") for side, value in zip(game.sides, game.computed)]
+    recorded = ([Score(side.value.lower(), f"{side.value} {value}") for side, value in game.recorded.canonical]
+                if game.recorded is not None else None)
     view = GameView(
-        gid, printable(path), game.index, title(game), printable(game.ruleset), tags, (game.computed_ns, game.computed_ew),
-        (game.recorded.ns, game.recorded.ew) if game.recorded is not None else None, outcome, errors, len(findings) - errors,
+        gid, printable(path), game.index, title(game), printable(game.ruleset), tags, computed, recorded,
+        [side.value for side in game.sides], outcome, errors, len(findings) - errors,
         rows, chart(game, first), hands=hands,
     )
     view.findings = [finding_view(path, f, people, {}) for f in loose]
@@ -197,8 +218,8 @@ def _place(game: GameResult) -> tuple[list[Finding], dict[int, list[Finding]]]:
 def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str) -> HandView:
     marks = marks_of(findings)
     views = [finding_view(path, f, people, marks) for f in findings]
-    return HandView(h.number, anchor, result_words(h, people), score(h.points_ns, h.points_ew),
-                    score(h.total_ns, h.total_ew), views, table_view(h, people, marks, seats_too=bool(findings)))
+    return HandView(h.number, anchor, result_words(h, people), score(h.points),
+                    score(h.totals), views, table_view(h, people, marks, seats_too=bool(findings)))
 
 
 #: the steps between the chart's grid lines, the first that gives six lines or fewer
@@ -209,25 +230,31 @@ def chart(game: GameResult, first: int | None) -> Chart | None:
     """The running scores as series of (hand, points); hand 0 is the score the game starts at."""
     if len(game.hands) < 2:
         return None  # a line needs two points
-    start = game.initial
-    ns = [(0, start[0])] + [(i + 1, h.total_ns) for i, h in enumerate(game.hands)]
-    ew = [(0, start[1])] + [(i + 1, h.total_ew) for i, h in enumerate(game.hands)]
-    sheet = [(i + 1, h.recorded) for i, h in enumerate(game.hands) if h.recorded is not None]
-    sheet_ns = [(0, start[0])] + [(x, r.ns) for x, r in sheet]
-    sheet_ew = [(0, start[1])] + [(x, r.ew) for x, r in sheet]
-    values = [y for series in (ns, ew, sheet_ns, sheet_ew) for _, y in series]
+    start, sides = game.initial, game.sides
+    corrected = [[(0, start[i])] + [(x + 1, h.totals[i]) for x, h in enumerate(game.hands)] for i in range(len(sides))]
+    sheet_rows = [(x + 1, values) for x, h in enumerate(game.hands) if (values := h.recorded_values()) is not None]
+    on_sheet = [[(0, start[i])] + [(x, values[i]) for x, values in sheet_rows] for i in range(len(sides))]
+    values = [y for series in (*corrected, *on_sheet) for _, y in series]
     high, low = max(2, *values), min(0, *values)
     step = next(s for s in _STEPS if (high - low) / s <= 6) if high - low <= 6 * _STEPS[-1] else high - low
     top, bottom = math.ceil(high / step) * step, math.floor(low / step) * step
     n = len(game.hands)
     every = max(1, -(-n // 12))
     xticks = [(i + 1, str(h.number)) for i, h in enumerate(game.hands) if i % every == 0 or i == n - 1]
-    series = [Series("sheet ns", "NS on the sheet", sheet_ns, False), Series("sheet ew", "EW on the sheet", sheet_ew, False),
-              Series("corrected ns", "NS corrected", ns, n <= 40), Series("corrected ew", "EW corrected", ew, n <= 40)]
-    label = (f"Running scores of {title(game)}: corrected NS {game.computed_ns}, EW {game.computed_ew}"
-             + (f"; the sheet NS {game.recorded.ns}, EW {game.recorded.ew}" if game.recorded is not None else ""))
+    partnerships = game.table.partnerships
+    series, legend = [], []
+    for what, lines in (("sheet", on_sheet), ("corrected", corrected)):
+        for side, points in zip(sides, lines):
+            cls = side.value.lower()
+            color = None if partnerships else _PLAYER_COLORS[cls][what == "sheet"]
+            label = f"{side.value} on the sheet" if what == "sheet" else f"{side.value} corrected"
+            series.append(Series(f"{what} {cls}", label, points, what == "corrected" and n <= 40, color))
+    if not partnerships:  # each player's corrected line, then theirs on the sheet
+        legend = [s for side in sides for what in ("corrected", "sheet") for s in series if s.cls == f"{what} {side.value.lower()}"]
+    label = (f"Running scores of {title(game)}: corrected {sides_words(sides, game.computed)}"
+             + (f"; the sheet {sides_words(*zip(*game.recorded.canonical))}" if game.recorded is not None else ""))  # type: ignore[arg-type]
     return Chart(n, top, bottom, list(range(bottom, top + 1, step)), xticks, series,
-                 first + 1 if first is not None else None, label)
+                 first + 1 if first is not None else None, label, partnerships, legend)
 
 
 # ------------------------------------------------------------------ writing the page

@@ -101,4 +101,5 @@ class Summary:
 
 def changed(game: GameResult) -> bool:
     """The sheet's last running score is not the corrected score."""
-    return game.recorded is not None and (game.recorded.ns, game.recorded.ew) != (game.computed_ns, game.computed_ew)
+    values = game.recorded_values()
+    return values is not None and values != game.computed

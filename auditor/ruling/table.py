@@ -16,6 +16,8 @@ from ..model import CallKind
 from ..replay.results import HandResult
 from .words import SEAT_WORDS, SUIT_SYMBOLS, SUIT_WORDS, People, card_words, trump_words
 
+_HANDS_WORDS = {2: "two hands", 3: "three hands", 4: "four hands"}
+
 #: the suits of a seat's cards from left to right: the colours alternate
 _SUIT_ORDER = {Suit.JOKER: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
 #: where each seat sits in the diagram (the style sheet's grid areas): North at the top
@@ -78,6 +80,8 @@ class TableView:
     calls: list[CallView]
     tricks: list[TrickView]
     deal_known: bool
+    columns: list[str] = field(default_factory=lambda: ["N", "E", "S", "W"])  # the seats in play, clockwise
+    hands_words: str = "four hands"
 
 
 def marks_of(findings: list[Finding]) -> dict[Card, str]:
@@ -103,8 +107,11 @@ def table_view(h: HandResult, people: People, marks: dict[Card, str], seats_too:
     """The hand's bidding and tricks, and (``seats_too``) the four hands around the table."""
     out = set(h.sitting_out)
     dealt = {holding.seat: holding.cards for holding in h.deal}
+    piles = {row.seat: row.piles for row in h.tableau}
+    under = {pile.down: pile.up for row in h.tableau for pile in row.piles}
+    in_play = people.table.seats
     seats = []
-    for seat in (Seat.N, Seat.E, Seat.S, Seat.W) if seats_too else ():
+    for seat in in_play if seats_too else ():
         view = SeatView(seat.name, SEAT_WORDS[seat], AREAS[seat], people.names[seat], _roles(h, seat, out))
         if seat in dealt:
             cards = list(dealt[seat])
@@ -115,15 +122,22 @@ def table_view(h: HandResult, people: People, marks: dict[Card, str], seats_too:
             cards = [p.card for p in h.plays if p.seat is seat]
         if seat is h.dealer and h.discard is not None and h.discard not in cards:
             cards.append(h.discard)
+        if seat in dealt and seat in piles:  # the tableau: each face-up card, then the card face down under it
+            cards += [card for pile in piles[seat] for card in pile]
         for card in _sorted(cards):
             note, gone = _note(h, seat, card, out)
+            if card in under:
+                note = f"face down under {under[card]}"
+            elif seat in piles and any(card is pile.up for pile in piles[seat]):
+                note = "face up on the table"
             view.cards.append(card_view(card, marks, note, gone))
         seats.append(view)
     up = card_view(h.up, marks, "the up card") if h.up is not None else None
     trump = SUIT_SYMBOLS[h.trump] if h.trump is not None else h.no_trump
     return TableView(
         seats, up, trump, h.trump is not None and h.trump.is_red, trump_words(h) if h.maker is not None else "not made",
-        h.dealer.name if h.dealer is not None else None, _calls(h, people), _tricks(h, marks), bool(h.deal),
+        h.dealer.name if h.dealer is not None else None, _calls(h, people), _tricks(h, marks, in_play), bool(h.deal),
+        [seat.name for seat in in_play], _HANDS_WORDS.get(len(in_play), "hands"),
     )
 
 
@@ -166,12 +180,12 @@ def _calls(h: HandResult, people: People) -> list[CallView]:
     return views
 
 
-def _tricks(h: HandResult, marks: dict[Card, str]) -> list[TrickView]:
+def _tricks(h: HandResult, marks: dict[Card, str], in_play: tuple[Seat, ...]) -> list[TrickView]:
     tricks: dict[int, TrickView] = {}
     for play in h.plays:
         view = tricks.get(play.trick)
         if view is None:
-            view = tricks[play.trick] = TrickView(play.trick, {s.name: None for s in (Seat.N, Seat.E, Seat.S, Seat.W)}, play.seat.name, None)
+            view = tricks[play.trick] = TrickView(play.trick, {s.name: None for s in in_play}, play.seat.name, None)
         order = sum(1 for c in view.cells.values() if c is not None) + 1
         view.cells[play.seat.name] = Cell(card_view(play.card, marks), order, play.leader, play.won)
         if play.leader:

@@ -24,6 +24,7 @@ from .words import (
     printable,
     result_words,
     score,
+    sheet_score,
     title,
     verdict,
     where,
@@ -66,6 +67,11 @@ def write_game(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAI
     out.write(f"  {plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}\n")
     for f in findings:
         _write_finding(shown, f, people, out, style)
+    notes = [note for h in game.hands for note in h.notes]  # what the analysis says besides findings (a claim that holds)
+    if notes:
+        out.write("\n")
+        for note in notes:
+            out.write(f"  note: {_sentence(note, people.mentions(), style)}\n")
     if game.hands:
         out.write("\n")
         for line in results_table(game, people, style):
@@ -106,7 +112,7 @@ def _sentence(text: str, mentions: Mentions, style: TextStyle) -> str:
 
 # ------------------------------------------------------------------ the results table
 _HEADERS = ("hand", "dealer", "result", "points", "sheet", "corrected")
-_LEGEND = "points: what the hand scores; sheet, corrected: the running score after it (each NS-EW)"
+_LEGEND = "points: what the hand scores; sheet, corrected: the running score after it (each {sides})"
 _FLAG = "<- differs"
 
 
@@ -116,9 +122,7 @@ def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) ->
     flags: list[bool] = []
     for h in game.hands:
         dealer = h.dealer.name if h.dealer is not None else "?"  # the players are named in the results
-        sheet = score(h.recorded.ns, h.recorded.ew) if h.recorded is not None else "-"
-        rows.append((str(h.number), dealer, result_words(h, people), score(h.points_ns, h.points_ew), sheet,
-                     score(h.total_ns, h.total_ew)))
+        rows.append((str(h.number), dealer, result_words(h, people), score(h.points), sheet_score(h), score(h.totals)))
         flags.append(differs(h))
     widths = [max(len(_HEADERS[i]), *(len(r[i]) for r in rows)) for i in range(6)]
     gap = "  "
@@ -132,7 +136,8 @@ def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) ->
         lines.append(_row((cells[0], cells[1], wrapped[0], *cells[3:]), widths, gap) + flag)
         for more in wrapped[1:]:
             lines.append(_row(("", "", more, "", "", ""), widths, gap).rstrip())
-    lines.extend(textwrap.wrap(_LEGEND, style.width - 2) if style.width and style.width > 20 else [_LEGEND])
+    legend = _LEGEND.format(sides="-".join(side.value for side in game.sides))
+    lines.extend(textwrap.wrap(legend, style.width - 2) if style.width and style.width > 20 else [legend])
     return lines
 
 

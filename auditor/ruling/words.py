@@ -10,12 +10,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 
-from ..cards import Card, Seat, Suit, Team
+from ..cards import Card, Seat, Side, Suit
 from ..findings import Finding
 from ..replay.results import GameResult, HandResult, Outcome
 from ..said import Named, pieces
-
-SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+from ..table import SEAT_WORDS, Table
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.JOKER: "the joker"}
 SUIT_SYMBOLS = {Suit.CLUBS: "\u2663", Suit.DIAMONDS: "\u2666", Suit.HEARTS: "\u2665", Suit.SPADES: "\u2660", Suit.JOKER: "\u2605"}
 
@@ -59,6 +58,7 @@ class People:
     """The players of a game by seat, as its tags name them (or nobody)."""
 
     def __init__(self, game: GameResult) -> None:
+        self.table: Table = game.table
         self.names: dict[Seat, str | None] = {}
         for seat in Seat:
             name = game.player(seat)
@@ -73,8 +73,10 @@ class People:
         name = self.names[seat]
         return f"{seat.name} ({name})" if name else seat.name
 
-    def team(self, team: Team) -> str:
-        """A side: ``NS (Alice and Carol)``, or ``NS``."""
+    def team(self, team: Side) -> str:
+        """A side: ``NS (Alice and Carol)``, or ``NS``; a player on their own as a seat, ``N (Alice)``."""
+        if not team.partnership:
+            return self.seat(team.seats[0])
         names = [self.names[s] for s in team.seats]
         if all(names):
             return f"{team.value} ({names[0]} and {names[1]})"
@@ -99,14 +101,16 @@ class Mentions:
             if not name:
                 return value.name
             return f"{name} ({SEAT_WORDS[value]})" if first else name
-        if isinstance(value, Team):
+        if isinstance(value, Side) and not value.partnership:
+            return self.name(value.seats[0])
+        if isinstance(value, Side):
             return self.people.team(value) if first else value.value
         return str(value)
 
     def words(self, text: str) -> Iterator[tuple[str, Named | None]]:
         """The pieces of a sentence, a seat or side in its name, every piece printable."""
         for words, value in pieces(text):
-            if isinstance(value, (Seat, Team)):
+            if isinstance(value, (Seat, Side)):
                 yield printable(self.name(value)), None
             else:
                 yield printable(words), value
@@ -133,7 +137,7 @@ def result_words(h: HandResult, people: People) -> str:
         result = ("points from the sheet" if h.from_sheet
                   else "scores alike whatever the record lost" if h.settled else result)
     if h.maker is not None:
-        taken = h.tricks(h.maker.team)
+        taken = h.tricks(people.table.side(h.maker))
         tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
         against = f" against {people.seat(h.defender_alone)} defending alone" if h.defender_alone is not None else ""
         result = f"{people.seat(h.maker)}{' alone' if h.alone else ''} in {trump_words(h)}{tricks}{against}: {result}"
@@ -148,13 +152,25 @@ def result_words(h: HandResult, people: People) -> str:
     return result
 
 
-def score(ns: int, ew: int) -> str:
-    return f"{ns}-{ew}"
+def score(values: tuple[int, ...]) -> str:
+    """``2-0``; ``4-2-7`` per player."""
+    if len(values) == 2:  # three times a hand in the ruling's table
+        return f"{values[0]}-{values[1]}"
+    return "-".join(map(str, values))
+
+
+def sheet_score(h: HandResult) -> str:
+    """The sheet's running score after the hand: ``-`` where none is written, ``?`` for other sides (P703)."""
+    if h.recorded is None:
+        return "-"
+    values = h.recorded_values()
+    return score(values) if values is not None else "?"
 
 
 def differs(h: HandResult) -> bool:
     """The sheet's running score after this hand is not the corrected one."""
-    return h.recorded is not None and (h.recorded.ns, h.recorded.ew) != (h.total_ns, h.total_ew)
+    values = h.recorded_values()
+    return values is not None and values != h.totals
 
 
 def first_difference(game: GameResult) -> int | None:
@@ -166,33 +182,34 @@ def points_words(finding: Finding, people: People) -> str | None:
     """A finding's consequence in points: ``NS (Alice and Carol) score 2, EW (Bob and Dan) nothing for hand 5``."""
     if finding.points is None:
         return None
-    ns, ew = finding.points
     where = f"hand {finding.hand}" if finding.hand is not None else "the hand"
-    if not ns and not ew:
+    if not any(points for _, points in finding.points):
         return f"nobody scores for {where}"
-
-    def side(team: Team, points: int) -> str:
-        return f"{people.team(team)} {_points(points)}"
-
-    return f"{side(Team.NS, ns)}, {side(Team.EW, ew)} for {where}"
+    return ", ".join(f"{people.team(side)} {_points(points, side.partnership)}" for side, points in finding.points) + f" for {where}"
 
 
-def _points(points: int) -> str:
+def _points(points: int, several: bool = True) -> str:
     if points == 0:
         return "nothing"
-    return f"score{'' if points > 0 else ' minus'} {abs(points)} point{'' if abs(points) == 1 else 's'}"
+    verb = "score" if several else "scores"
+    return f"{verb}{'' if points > 0 else ' minus'} {abs(points)} point{'' if abs(points) == 1 else 's'}"
+
+
+def sides_words(sides: tuple[Side, ...], values: tuple[int, ...]) -> str:
+    """``NS 10, EW 0``; ``N 4, E 2, W 7``."""
+    return ", ".join(f"{side.value} {value}" for side, value in zip(sides, values))
 
 
 def verdict(game: GameResult, people: People) -> str:
-    result = f"Corrected score: NS {game.computed_ns}, EW {game.computed_ew}"
+    result = f"Corrected score: {sides_words(game.sides, game.computed)}"
     if game.recorded is not None:
-        result += f" (the sheet shows NS {game.recorded.ns}, EW {game.recorded.ew})"
+        result += f" (the sheet shows {sides_words(*zip(*game.recorded.canonical))})"  # type: ignore[arg-type]
     return f"{result}. {game_end_words(game, people)}"
 
 
 def game_end_words(game: GameResult, people: People) -> str:
     """Who won and when (or how far the game got), and the four-trick tokens held."""
-    tokens = f" Four-trick tokens held: NS {game.tokens[0]}, EW {game.tokens[1]}." if game.tokens is not None else ""
+    tokens = f" Four-trick tokens held: {sides_words(game.sides, game.tokens)}." if game.tokens is not None else ""
     deals = plural(game.deal_limit, "deal")
     if game.deal_limit and game.finished:
         if game.won_in_hand is None:
@@ -204,10 +221,15 @@ def game_end_words(game: GameResult, people: People) -> str:
     elif game.winner is not None:
         end = f"{people.team(game.winner)} won in hand {game.won_in_hand}."
     elif game.deal_limit:
-        end = f"No side has won yet: {game.deals} of {deals} are recorded."
+        end = f"No {_nobody(game)} has won yet: {game.deals} of {deals} are recorded."
     else:
-        end = "No side has won yet."
+        end = f"No {_nobody(game)} has won yet."
     return f"{end}{tokens}"
+
+
+def _nobody(game: GameResult) -> str:
+    """``side`` (partnerships) or ``player`` (every player for himself)."""
+    return "side" if game.sides[0].partnership else "player"
 
 
 def where(f: Finding) -> str:

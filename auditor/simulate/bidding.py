@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..cards import SUITS, Card, Rank, Seat, Suit, effective_suit
 from ..rules.schema import JokerUp, NoTrumpCall, Ruleset
 from .sense import no_trump_strength, strength, worst
+from ..table import Table
 
 #: the strength it takes to make trump, and to go alone, for each card of the hand
 CALL_AT, ALONE_AT = 1.15, 1.9
@@ -39,14 +40,18 @@ class Contract:
 class Bidder:
     """The calls of one hand, seat by seat from the dealer's left."""
 
-    def __init__(self, rules: Ruleset, hands: dict[Seat, list[Card]], up: Card, up_suit: Suit | None, dealer: Seat) -> None:
+    def __init__(self, rules: Ruleset, hands: dict[Seat, list[Card]], up: Card, up_suit: Suit | None, dealer: Seat,
+                 table: Table, shown: dict[Seat, list[Card]] | None = None) -> None:
+        """``shown``: with a tableau, each seat's face-up cards, which count with the hand (the cards under
+        them are not known yet)."""
         self.rules = rules
-        self.hands = hands
+        self.table = table
+        self.hands = {seat: cards + shown[seat] for seat, cards in hands.items()} if shown else hands
         self.up = up
         self.dealer = dealer
         #: the suit the up card offers: its own, the one the dealer named for the joker, or None (the maker names it)
         self.offered = up_suit if up.is_joker else up.suit
-        size = rules.deck.hand_size
+        size = rules.deck.hand_size + rules.deck.tableau  # the cards a player sees
         self.call_at = CALL_AT * size
         self.alone_at = ALONE_AT * size
         self.ranks = [Rank.parse(r.value) for r in rules.deck.ranks]
@@ -60,24 +65,23 @@ class Bidder:
         """Order the up card or pass; None when all four pass."""
         bidding, dealer = self.rules.bidding, self.dealer
         maker_names = self.up.is_joker and bidding.joker_up is JokerUp.MAKER_NAMES
-        seat = dealer.left
-        for _ in range(4):
+        partner, may_go_alone = self.table.partner, self.table.partnerships
+        for seat in self.table.clockwise_from(self.table.left[dealer]):
             suit = self.offered if self.offered is not None else self.best_suit_to_order(seat)
             value = self.order_value(seat, suit)
             named = f" {suit.value}" if maker_names else ""
             if not self.may_take_up(seat, suit):
                 pass  # the ruleset forbids this seat to order it up
-            elif bidding.dealer_partner_order_alone and seat.partner is dealer:
+            elif bidding.dealer_partner_order_alone and partner[seat] is dealer:
                 # the Canadian loner: the dealer's partner may order up only to play alone
                 if bidding.alone_on_order and value >= self.alone_at:
                     out.calls.append(f"{seat} order{named} alone")
                     return _made(out, seat, suit, None, True, 1)
             elif value >= self.call_at:
-                alone = bidding.alone_on_order and value >= self.alone_at
+                alone = may_go_alone and bidding.alone_on_order and value >= self.alone_at
                 out.calls.append(f"{seat} order{named}{' alone' if alone else ''}")
                 return _made(out, seat, suit, None, alone, 1)
             out.calls.append(f"{seat} pass")
-            seat = seat.left
         return None
 
     def order_value(self, seat: Seat, suit: Suit) -> float:
@@ -87,7 +91,7 @@ class Bidder:
             held = hand + [self.up]
             held.remove(worst(held, suit))
             return strength(held, suit)
-        return strength(hand, suit) + (0.8 if seat.partner is self.dealer else -0.6)
+        return strength(hand, suit) + (0.8 if self.table.partner[seat] is self.dealer else -0.6)
 
     def best_suit_to_order(self, seat: Seat) -> Suit:
         """For a joker turned up where the maker names its suit: the suit ``seat`` would name."""
@@ -107,8 +111,8 @@ class Bidder:
         """Name a suit other than the one turned down (or high or low), or pass."""
         bidding = self.rules.bidding
         turned_down = None if bidding.may_name_turned_down_suit else self.offered
-        seat = self.dealer.left
-        for i in range(4):
+        last = self.table.players - 1  # the dealer bids last
+        for i, seat in enumerate(self.table.clockwise_from(self.table.left[self.dealer])):
             hand = self.hands[seat]
             best = max((s for s in SUITS if s is not turned_down), key=lambda s: (strength(hand, s), s.value))
             value = strength(hand, best)
@@ -117,16 +121,15 @@ class Bidder:
                 nt_value = no_trump_strength(hand, kind is NoTrumpCall.LOW, self.ranks)
                 if nt_value > value:
                     value, no_trump = nt_value, kind
-            stuck = bidding.stick_the_dealer and i == 3
-            if i == 3 and bidding.misdeal_when_round_two_reaches_dealer and not stuck:
+            stuck = bidding.stick_the_dealer and i == last
+            if i == last and bidding.misdeal_when_round_two_reaches_dealer and not stuck:
                 break  # the three before the dealer passed: a misdeal, the dealer may not name trump
             if value >= self.call_at or stuck:
-                alone = bidding.alone_on_call and value >= self.alone_at
+                alone = self.table.partnerships and bidding.alone_on_call and value >= self.alone_at
                 named = no_trump.value if no_trump is not None else best.value
                 out.calls.append(f"{seat} call {named}{' alone' if alone else ''}")
                 return _made(out, seat, best if no_trump is None else None, no_trump, alone, 2)
             out.calls.append(f"{seat} pass")
-            seat = seat.left
         return out
 
     # ------------------------------------------------------------ defending alone
@@ -136,7 +139,9 @@ class Bidder:
         if maker is None or not bidding.defend_alone or (bidding.defend_alone_only_against_lone and not out.alone):
             return
         enough = self.call_at * (DEFEND_ALONE_AGAINST_LONE_AT if out.alone else DEFEND_ALONE_AT)
-        for seat in (maker.left, maker.left.partner):
+        left = self.table.left[maker]
+        for seat in (left, self.table.partner[left]):
+            assert seat is not None  # defending alone needs partners (the ruleset's schema says so)
             if self.defence_value(seat, out) >= enough and rng.random() < DEFEND_ALONE_WHEN_STRONG:
                 out.calls.append(f"{seat} defend alone")
                 out.defender = seat

@@ -10,6 +10,7 @@ from ..rules.schema import GoUnderHand, NoTrumpCall, Ruleset
 from .bidding import CALL_AT, Contract
 from .dealing import LOW_RANKS, Deal
 from .sense import no_trump_strength, strength, worst
+from ..table import Table
 
 #: how often a player dealt a poor hand that may go under does, where the ruleset allows it
 UNDER_WHEN_ALLOWED = 0.6
@@ -30,15 +31,14 @@ def may_go_under(cards: list[Card], kinds: list[GoUnderHand]) -> bool:
     return GoUnderHand.NO_FACE_CARDS in kinds and not any(c.is_joker or c.rank in _FACE_RANKS for c in cards)
 
 
-def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random) -> tuple[Seat, list[Card], list[Card]] | None:
+def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random, table: Table) -> tuple[Seat, list[Card], list[Card]] | None:
     """Going under (``deal.go_under``): the first seat from the dealer's left dealt a hand that may go under,
     and worth well under a bid, that chooses to swap its three lowest cards for three of the kitty's face-down cards
     (the top three, where the kitty has more).  The hands change; returns the seat, the cards given and the
     cards taken, or None.  The kitty is exchanged once a hand: not after a farmer's hand."""
     if not rules.deal.go_under or len(cards.face_down) < UNDER_CARDS:
         return None
-    seat = dealer.left
-    for _ in range(4):
+    for seat in table.clockwise_from(table.left[dealer]):
         hand = cards.hands[seat]
         if may_go_under(hand, rules.deal.go_under_hands) and _poor(rules, hand) and rng.random() < UNDER_WHEN_ALLOWED:
             given = sorted(hand, key=lambda c: (c.is_joker, int(c.rank), c.suit.value))[:UNDER_CARDS]
@@ -46,7 +46,6 @@ def going_under(rules: Ruleset, cards: Deal, dealer: Seat, rng: random.Random) -
             cards.hands[seat] = [c for c in hand if c not in given] + taken
             cards.face_down = given + cards.face_down[UNDER_CARDS:]
             return seat, given, taken
-        seat = seat.left
     return None
 
 
@@ -60,7 +59,7 @@ def _poor(rules: Ruleset, hand: list[Card]) -> bool:
 
 
 def partners_best(rules: Ruleset, hands: dict[Seat, list[Card]], contract: Contract, rng: random.Random,
-                  up_taken: Card | None = None) -> tuple[Seat, Card, Card] | None:
+                  table: Table, up_taken: Card | None = None) -> tuple[Seat, Card, Card] | None:
     """Partner's best (``bidding.partners_best``): a lone maker usually calls for it; the partner passes
     their best card (their highest trump when they hold one, which ``partners_best_card: highest-trump``
     asks for), and the lone maker discards the card they would most like to lose.  ``up_taken``: the up
@@ -69,7 +68,8 @@ def partners_best(rules: Ruleset, hands: dict[Seat, list[Card]], contract: Contr
     maker = contract.maker
     if not rules.bidding.partners_best or maker is None or not contract.alone or rng.random() >= BEST_WHEN_ALLOWED:
         return None
-    partner = maker.partner
+    partner = table.partner[maker]
+    assert partner is not None  # partner's best needs partners (the ruleset's schema says so)
     view = trump_view(contract.trump, contract.low)
     pool = hands[partner] + ([up_taken] if up_taken is not None else [])
     card = best_card(pool, view)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from ..cards import Card, Seat, Suit, Team
+from ..cards import Card, Seat, Side, Suit
 from ..rules.schema import NoTrumpCall
 
 PLAYERS = (
@@ -16,6 +16,8 @@ EVENTS = ("Legion Hall Tuesday", "Oak Street League", "Friday Club", "Summer Ope
 
 #: the kinds of mistake that can be injected, with how often each is tried
 ERROR_KINDS = ("renege", "left-bower", "score")
+#: ... and with a tableau (deck.tableau), a card played while it still lies face down too
+TABLEAU_ERROR_KINDS = (*ERROR_KINDS, "face-down")
 #: a game that has not ended after this many hands is cut short (never seen in practice)
 MAX_HANDS_PER_GAME = 400
 
@@ -24,6 +26,7 @@ LEFT_BOWER_ON_ITS_SUIT = "L601"
 LEFT_BOWER_LED = "L602"
 LEFT_BOWER_ONLY_TRUMP = "L603"
 SCORE_CODE = "P701"
+FACE_DOWN_CODE = "D112"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +71,16 @@ class SimHand:
     fast_break: bool = False  # the defenders took the first two tricks and lost the rest: no score (scoring.fast_break)
     token: bool = False  # the makers earned a four-trick token (scoring.four_trick_tokens)
     token_point: bool = False  # ... which completed a set: one more point, in this hand's points
-    tricks_ns: int = 0
-    tricks_ew: int = 0
-    points_ns: int = 0
-    points_ew: int = 0
+    #: the sides, and per side (in that order) the tricks taken and the points scored
+    sides: tuple[Side, ...] = (Side.NS, Side.EW)
+    tricks_won: tuple[int, ...] = (0, 0)
+    points_won: tuple[int, ...] = (0, 0)
 
-    def points(self, team: Team) -> int:
-        return self.points_ns if team is Team.NS else self.points_ew
+    def points_of(self, side: Side) -> int:
+        return self.points_won[self.sides.index(side)]
 
-    def tricks(self, team: Team) -> int:
-        return self.tricks_ns if team is Team.NS else self.tricks_ew
+    def tricks(self, side: Side) -> int:
+        return self.tricks_won[self.sides.index(side)]
 
 
 @dataclass(slots=True)
@@ -85,13 +88,13 @@ class SimGame:
     """One generated game: its text lines and what went into it."""
 
     number: int
-    players: tuple[str, str, str, str]  # by seat N, E, S, W
+    players: tuple[str, ...]  # by seat, for the seats in play
     event: str
     lines: list[str] = field(default_factory=list)
     hands: list[SimHand] = field(default_factory=list)
     errors: list[tuple[InjectedError, int]] = field(default_factory=list)  # error, line within the game
-    score_ns: int = 0
-    score_ew: int = 0
-    winner: Team | None = None
+    sides: tuple[Side, ...] = (Side.NS, Side.EW)
+    scores: tuple[int, ...] = (0, 0)  # the running score per side
+    winner: Side | None = None
     tie: bool = False  # a game of a number of deals (game.deals) that ended with equal scores
-    tokens: tuple[int, int] = (0, 0)  # the four-trick tokens each side (NS, EW) holds at the end
+    tokens: tuple[int, ...] = (0, 0)  # the four-trick tokens each side holds at the end

@@ -6,10 +6,12 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..cards import Seat, Team
+from ..cards import Side
+from ..replay.game_end import ahead, game_is_won
 from ..rules.schema import AfterThrowIn, Ruleset
+from ..table import SEAT_WORDS, spelled, table_of
 from .dealing import build_deck
-from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, InjectedError, SimGame
+from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, TABLEAU_ERROR_KINDS, InjectedError, SimGame
 from .hand import HandSimulator
 from .scoring import Tokens, capped
 
@@ -50,15 +52,7 @@ class GameSimulator:
         self.overrides = tuple(overrides)
         self.called = called
         self.deck = build_deck(rules)
-
-    def game_won(self, ns: int, ew: int) -> Team | None:
-        target, margin = self.rules.game.target, self.rules.game.win_by
-        if target == 0:  # a game of a number of deals (game.deals): it ends by count, not by score
-            return None
-        for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
-            if mine >= target and mine - theirs >= margin:
-                return team
-        return None
+        self.table = table_of(rules)
 
     def tags(self, players: tuple[str, ...], event: str, day: int, seat: NightSeat | None = None) -> list[str]:
         when = seat.date if seat is not None else f"2026-{1 + (self.number - 1) % 12:02d}-{day:02d}"
@@ -67,10 +61,7 @@ class GameSimulator:
             f'[Event "{event}"]',
             f'[Date "{when}"]',
             *place,
-            f'[North "{players[0]}"]',
-            f'[East "{players[1]}"]',
-            f'[South "{players[2]}"]',
-            f'[West "{players[3]}"]',
+            *(f'[{SEAT_WORDS[seat]} "{name}"]' for seat, name in zip(self.table.seats, players)),
             f'[Rules "{self.rules_name}"]',
         ]
         changes = set_tag(self.overrides)
@@ -78,58 +69,56 @@ class GameSimulator:
 
     def run(self, seat: NightSeat | None = None) -> SimGame:
         """A game; ``seat`` places it at a table of a night (its players, event, date, round and table)."""
-        rng, rules = self.rng, self.rules
-        players = tuple(rng.sample(PLAYERS, 4))
+        rng, rules, table = self.rng, self.rules, self.table
+        drawn = tuple(rng.sample(PLAYERS, 4))  # four names are drawn whatever the table, so a game stays one game
+        players = tuple(drawn[s] for s in table.seats)
         event = rng.choice(EVENTS)
-        if seat is not None:
-            players, event = seat.players, seat.event
-        game = SimGame(self.number, players, event)  # type: ignore[arg-type]
+        if seat is not None:  # a night's table: its four players, N E S W
+            players, event = tuple(seat.players[s] for s in table.seats), seat.event
+        game = SimGame(self.number, players, event, sides=table.sides, scores=table.zeros, tokens=table.zeros)
         day = 1 + rng.randrange(28)
         game.lines.extend(self.tags(players, event, day, seat))
-        dealer = Seat(rng.randrange(4))
-        sheet_off_ns = sheet_off_ew = 0  # what the sheet's wrong entries added, carried forward
+        dealer = table.seats[rng.randrange(table.players)]
+        sheet_off = list(table.zeros)  # what the sheet's wrong entries added, carried forward
         number = 0
         deals = self.rules.game.deals or MAX_HANDS_PER_GAME
-        tokens = Tokens(rules)
+        tokens = Tokens(rules, table)
+        kinds = TABLEAU_ERROR_KINDS if table.tableau else ERROR_KINDS
         while game.winner is None and number < min(deals, MAX_HANDS_PER_GAME):
             number += 1
-            inject = rng.choice(ERROR_KINDS) if self.error_rate > 0 and rng.random() < self.error_rate else None
-            play = HandSimulator(rules, self.deck, rng, number, dealer, inject, self.called)
+            inject = rng.choice(kinds) if self.error_rate > 0 and rng.random() < self.error_rate else None
+            play = HandSimulator(rules, self.deck, rng, number, dealer, inject, table, self.called)
             lines = play.run()
             facts = play.facts
             tokens.count(facts)
             game.lines.append("")
             base = len(game.lines)
             game.lines.extend(lines)
-            game.score_ns = capped(rules, game.score_ns + facts.points_ns)
-            game.score_ew = capped(rules, game.score_ew + facts.points_ew)
+            game.scores = tuple(capped(rules, score + points) for score, points in zip(game.scores, facts.points_won))
             if play.injected is not None:
                 t, seat, code, index = play.injected
                 game.errors.append((InjectedError(self.number, number, t, seat.name, code, inject or "", 0), base + index))
             elif inject is not None:  # no chance for a wrong card this hand: a wrong sheet entry instead
-                if rng.random() < 0.5:
-                    sheet_off_ns += rng.choice((1, 2))
-                else:
-                    sheet_off_ew += rng.choice((1, 2))
+                side = (0 if rng.random() < 0.5 else 1) if len(table.sides) == 2 else rng.randrange(len(table.sides))
+                sheet_off[side] += rng.choice((1, 2))
                 game.errors.append((InjectedError(self.number, number, None, None, SCORE_CODE, "score", 0), base + len(lines)))
-            game.lines.append(f"score NS {game.score_ns + sheet_off_ns} EW {game.score_ew + sheet_off_ew}")
+            game.lines.append("score " + spelled(table.sides, tuple(v + off for v, off in zip(game.scores, sheet_off))))
             game.hands.append(facts)
-            game.winner = self.game_won(game.score_ns, game.score_ew)
+            game.winner = game_is_won(rules, table.sides, game.scores)
             if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
                 continue  # thrown in: the same dealer deals again (a declared misdeal passes the deal on)
-            dealer = dealer.left
+            dealer = table.left[dealer]
         if game.winner is None and number == self.rules.game.deals:
-            game.winner, game.tie = self.ahead_after_the_last_deal(game.score_ns, game.score_ew)
-        game.tokens = (tokens.held[Team.NS], tokens.held[Team.EW])
+            game.winner, game.tie = self.ahead_after_the_last_deal(table.sides, game.scores)
+        game.tokens = tuple(tokens.held[side] for side in table.sides)
         return game
 
     @staticmethod
-    def ahead_after_the_last_deal(ns: int, ew: int) -> tuple[Team | None, bool]:
+    def ahead_after_the_last_deal(sides: tuple[Side, ...], scores: tuple[int, ...]) -> tuple[Side | None, bool]:
         """A game of a number of deals (EGN's `num_deals`) is won by the side ahead after the last deal;
         equal scores are a tie: (winner, tie)."""
-        if ns == ew:
-            return None, True
-        return (Team.NS if ns > ew else Team.EW), False
+        winner = ahead(sides, scores)
+        return winner, winner is None
 
 
 def simulate(

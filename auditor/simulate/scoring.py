@@ -3,12 +3,13 @@ break, a called renege, four-trick tokens, and the cap on a side's score."""
 
 from __future__ import annotations
 
-from ..cards import Team
+from ..cards import Side
 from ..rules.schema import Ruleset
+from ..table import Table
 from .facts import SimHand
 
 
-def is_fast_break(rules: Ruleset, facts: SimHand, winners: list[Team]) -> bool:
+def is_fast_break(rules: Ruleset, facts: SimHand, winners: list[Side], table: Table) -> bool:
     """EGN's fast break (``scoring.fast_break``): "If the defending team (the team that did not call trump)
     gets the first two tricks and then loses the last three, the score for that hand is 0 for both teams",
     the last three being every trick after the first two; a lone maker's hand too unless
@@ -16,45 +17,49 @@ def is_fast_break(rules: Ruleset, facts: SimHand, winners: list[Team]) -> bool:
     scoring, maker = rules.scoring, facts.maker
     if not scoring.fast_break or maker is None or (facts.alone and not scoring.fast_break_alone):
         return False
-    makers = maker.team
+    makers = table.side(maker)
     return len(winners) > 2 and all(t is not makers for t in winners[:2]) and all(t is makers for t in winners[2:])
 
 
-def hand_points(rules: Ruleset, facts: SimHand) -> tuple[int, int]:
-    """(NS, EW) points for the hand as played: the makers' tricks against the scoring table (a fast
-    break: nothing for either side)."""
+def hand_points(rules: Ruleset, facts: SimHand, table: Table) -> tuple[int, ...]:
+    """Points per side for the hand as played: the makers' tricks against the scoring table, the
+    defenders' points to each side against them (three-handed: each opponent); a fast break: nothing."""
     maker = facts.maker
     assert maker is not None
     if facts.fast_break:
-        return 0, 0
+        return table.zeros
     scoring = rules.scoring
-    table = scoring.no_trump if facts.no_trump is not None and scoring.no_trump is not None else scoring
+    points = scoring.no_trump if facts.no_trump is not None and scoring.no_trump is not None else scoring
     alone = facts.alone
-    taken = facts.tricks_ns if maker.team is Team.NS else facts.tricks_ew
+    makers = table.side_index[maker]
+    taken = facts.tricks_won[makers]
     if taken < scoring.majority:
         if facts.defender is not None and rules.bidding.defend_alone:
             maker_pts, defender_pts = 0, scoring.defend_alone_euchre
         else:
-            maker_pts, defender_pts = 0, table.lone_euchre if alone else table.euchre
-    elif taken >= rules.deck.hand_size:
-        maker_pts, defender_pts = table.lone_march if alone else table.march, 0
+            maker_pts, defender_pts = 0, points.lone_euchre if alone else points.euchre
+    elif alone:
+        maker_pts, defender_pts = points.lone_march if taken >= table.tricks else points.lone_make, 0
+    elif points.by_tricks:  # seed 003's tableau: 7 tricks 1, 10 tricks 2, all 13 tricks 4
+        maker_pts, defender_pts = max((p for count, p in points.by_tricks.items() if count <= taken), default=0), 0
     else:
-        maker_pts, defender_pts = table.lone_make if alone else table.make, 0
-    return (maker_pts, defender_pts) if maker.team is Team.NS else (defender_pts, maker_pts)
+        maker_pts, defender_pts = points.march if taken >= table.tricks else points.make, 0
+    return tuple(maker_pts if i == makers else defender_pts for i in range(len(table.sides)))
 
 
-def with_renege_penalty(rules: Ruleset, facts: SimHand, offenders: Team) -> tuple[int, int]:
-    """(NS, EW) points for a hand in which the table called a renege on ``offenders``."""
-    ns, ew = facts.points_ns, facts.points_ew
+def with_renege_penalty(rules: Ruleset, facts: SimHand, offenders: Side, table: Table) -> tuple[int, ...]:
+    """Points per side for a hand in which the table called a renege on ``offenders``: every other side
+    scores the penalty."""
     renege = rules.renege
     someone_alone = facts.alone or facts.defender is not None
     penalty = renege.points_alone if someone_alone else renege.points
-    if not renege.hand_stands:  # the offenders score nothing; the other side keeps its points, or not
-        if offenders is Team.NS or not renege.innocent_side_keeps:
-            ns = 0
-        if offenders is Team.EW or not renege.innocent_side_keeps:
-            ew = 0
-    return (ns, ew + penalty) if offenders is Team.NS else (ns + penalty, ew)
+    out = []
+    for side, points in zip(table.sides, facts.points_won):
+        if side is offenders:  # the offenders score nothing, unless the hand stands
+            out.append(points if renege.hand_stands else 0)
+        else:  # the others keep their points (or not) and score the penalty
+            out.append((points if renege.hand_stands or renege.innocent_side_keeps else 0) + penalty)
+    return tuple(out)
 
 
 def capped(rules: Ruleset, score: int) -> int:
@@ -69,9 +74,10 @@ class Tokens:
     If, at any point in the game, they get to 4 tokens, they turn all their tokens in for 1 extra point."
     """
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, table: Table) -> None:
         self.rules = rules
-        self.held = {Team.NS: 0, Team.EW: 0}
+        self.table = table
+        self.held = {side: 0 for side in table.sides}
 
     def count(self, facts: SimHand) -> None:
         """Makers who are not alone and take every trick but one earn a token; the token that completes the
@@ -83,14 +89,13 @@ class Tokens:
             return
         if facts.renege_called is not None and not rules.renege.hand_stands:
             return
-        if facts.tricks(maker.team) != rules.deck.hand_size - 1:
+        side = self.table.side(maker)
+        if facts.tricks(side) != self.table.tricks - 1:
             return
         facts.token = True
-        self.held[maker.team] += 1
-        if self.held[maker.team] >= per_point:
-            self.held[maker.team] = 0
+        self.held[side] += 1
+        if self.held[side] >= per_point:
+            self.held[side] = 0
             facts.token_point = True
-            if maker.team is Team.NS:
-                facts.points_ns += 1
-            else:
-                facts.points_ew += 1
+            index = self.table.sides.index(side)
+            facts.points_won = tuple(v + 1 if i == index else v for i, v in enumerate(facts.points_won))

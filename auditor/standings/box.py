@@ -133,12 +133,12 @@ def _counts(game: GameResult) -> dict[Seat, tuple[int, ...]]:
 def _count_hand(h: HandResult, n: dict[Seat, list[int]]) -> None:
     makers = makers_side(h)
     euchred = h.outcome in EUCHRED and h.penalized is None
-    for seat in Seat:
+    for seat in (s for side in h.sides for s in side.seats):  # the seats in play
         row = n[seat]
         row[0] += 1
         if makers is None:
             continue
-        if side_of_seat(seat) == makers:
+        if side_of_seat(seat, h.sides) == makers:
             row[9] += euchred
         else:
             row[8] += euchred
@@ -161,7 +161,7 @@ def _count_hand(h: HandResult, n: dict[Seat, list[int]]) -> None:
 def _correction(game: GameResult, c: Correction, findings: list[Finding], people: People) -> dict[str, object]:
     """A correction as the standings say it: the hand, what it was, the findings behind it, the points."""
     hands = [game.hands[i] for i in c.hands]
-    scored = [h for h in hands[:-1] if h.points_ns or h.points_ew or h.broken or h.from_sheet] + hands[-1:]
+    scored = [h for h in hands[:-1] if any(h.points) or h.broken or h.from_sheet] + hands[-1:]
     numbers = {h.number for h in hands}
     codes = sorted({f.code.code for f in findings if f.hand in numbers and scoring_relevant(f)})
     last = hands[-1]

@@ -7,14 +7,15 @@ most :data:`BATCH_HANDS` hands of rows at a time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import parallel
 from ..findings import SYNTAX_ERROR
 from ..replay.results import GameResult
-from ..parallel import AuditOptions, Unit, audited_games, run_ordered
+from ..parallel import AuditOptions, Unit, audited_games, audited_records, run_ordered
 from .layout import TABLES
 
 #: rows of this many hands are written as one part
@@ -27,6 +28,8 @@ class TableOptions:
     root: str
     partition_by_event: bool
     table_format: str = "parquet"  # or csv
+    analysis: bool = False  # stats --analysis: the analysis table's rows
+    par: bool = False  # stats --par: with each side's par contract
 
 
 @dataclass(slots=True)
@@ -64,8 +67,10 @@ def tables_unit(unit: Unit) -> UnitTables:
     root = Path(_options.root)
     result = UnitTables(unit)
     batch, written = TableBatch(), 0
-    for game in audited_games(unit, result.problems):
+    for game, rows in _games(unit, result.problems):
         batch.add_game(unit.label, game)
+        if rows:
+            batch.add_rows("analysis", rows)
         result.games += 1
         result.hands += len(game.hands)
         lines, hands = count_unread(game)
@@ -77,6 +82,19 @@ def tables_unit(unit: Unit) -> UnitTables:
     if batch.games:
         write_parts(batch, root, f"{unit.index:06d}-{written:04d}", _options.partition_by_event, _options.table_format)
     return result
+
+
+def _games(unit: Unit, problems: list[str]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
+    """The unit's audited games, each with its rows of the analysis table (none without ``--analysis``)."""
+    assert _options is not None
+    if not _options.analysis:
+        for game in audited_games(unit, problems):
+            yield game, []
+        return
+    from .analysis import analysis_rows  # the solver, only where it is asked for
+
+    for record, rules, game in audited_records(unit, problems):
+        yield game, analysis_rows(unit.label, record, rules, game, _options.par)
 
 
 def _drop_parts(root: Path, unit: Unit) -> None:

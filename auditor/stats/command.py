@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
     p.add_argument("--by", choices=VIEWS, default="player", help="the summary view (default: player)")
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
-    p.add_argument("--out", metavar="DIR", help="also write the five tables (games, hands, plays, findings, players) as Parquet under DIR")
+    p.add_argument("--out", metavar="DIR", help="also write the five tables (games, hands, plays, findings, players; and analysis with --analysis) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
     p.add_argument("--table-format", choices=["parquet", "csv"], default="parquet",
                    help="with --out: the tables as Parquet (typed, the default) or CSV (for spreadsheets)")
@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
                    "calls made by round and alone, euchres, reneges per 100 plays (--by player, team or seat)")
     p.add_argument("--since", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or later")
     p.add_argument("--until", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or earlier")
+    p.add_argument("--analysis", action="store_true",
+                   help="also analyse the play double dummy: the analysis table, and play quality in the player view")
+    p.add_argument("--par", action="store_true", help="with --analysis, also each deal's par contract for each side (slower)")
     return p
 
 
@@ -140,7 +143,8 @@ def _copy_tables(sources: list[Path], out: Path, partition_by_event: bool, table
 
 
 def audit_to_tables(files: list[tuple[Path, str]], audit: AuditOptions, root: Path, partition: bool, jobs: int, err: TextIO,
-                    command: str = "stats", table_format: str = "parquet", dask: str | None = None) -> bool | None:
+                    command: str = "stats", table_format: str = "parquet", dask: str | None = None,
+                    analysis: bool = False, par: bool = False) -> bool | None:
     """Audit ``files`` into table parts under ``root`` (a progress bar on a terminal, on ``jobs`` processes or a Dask
     cluster): True when every file was read, False if one had a problem, None if the cluster could not be reached."""
     if not files:
@@ -150,7 +154,7 @@ def audit_to_tables(files: list[tuple[Path, str]], audit: AuditOptions, root: Pa
 
     progress = Progress(err, total_bytes([p for p, _ in files]), what=command)
     unread = Unread()
-    options = TableOptions(audit, str(root), partition, table_format)
+    options = TableOptions(audit, str(root), partition, table_format, analysis, par)
 
     def report_problem(text: str) -> None:
         progress.note(f"euchre-audit: {text}\n", err)
@@ -185,6 +189,9 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         if given and not args.out:
             err.write(f"euchre-audit stats: {option} needs --out DIR\n")
             return EXIT_USAGE
+    if args.par and not args.analysis:
+        err.write("euchre-audit stats: --par needs --analysis\n")
+        return EXIT_USAGE
     if args.league and args.by not in ("player", "team", "seat"):
         err.write(f"euchre-audit stats: --league is by player, team or seat, not by {args.by}\n")
         return EXIT_USAGE
@@ -213,7 +220,8 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             scratch = tempfile.mkdtemp(prefix="euchre-stats-")
             root = Path(scratch)
         audited = audit_to_tables(files, AuditOptions(forced, tuple(args.overrides), "stats"), root, partition,
-                                  args.jobs or default_jobs(), err, table_format=table_format, dask=args.dask)
+                                  args.jobs or default_jobs(), err, table_format=table_format, dask=args.dask,
+                                  analysis=args.analysis, par=args.par)
         if audited is None:
             return EXIT_USAGE  # the cluster could not be reached
         if not audited:
@@ -224,7 +232,7 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             _copy_tables(table_dirs, root, partition, table_format)
         finish_tables(root, partition, table_format)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
-        frame = _view(args.by, roots, args.league, args.since, args.until)
+        frame = _view(args.by, roots, err, args.league, args.since, args.until)
         written = _write_view(frame, args.format, out, err)
         return written if written != EXIT_OK else status
     finally:
@@ -232,15 +240,21 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _view(by: str, roots: list[Path], league: bool = False, since=None, until=None):  # type: ignore[no-untyped-def]
+def _view(by: str, roots: list[Path], err: TextIO, league: bool = False, since=None, until=None):  # type: ignore[no-untyped-def]
     import polars as pl
 
     from .league import in_range, league_lazy
     from .tables import scan_tables
-    from .views import _collect, view
+    from .views import _collect, games_without_teams, view
 
     scans = [scan_tables(r) for r in roots]
     tables = in_range({t: pl.concat([s[t] for s in scans]) for t in TABLES}, since, until)
+    if by == "team" and not league:
+        alone = games_without_teams(tables)
+        if alone:
+            err.write(f"euchre-audit stats: --by team: {alone} game{'s' if alone != 1 else ''} without partnerships "
+                      "(every player for himself, as two- and three-handed) have no teams and are left out; "
+                      "--by player counts them\n")
     return _collect(league_lazy(tables["players"], by)) if league else view(by, tables)
 
 

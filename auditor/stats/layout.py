@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-TABLES = ("games", "hands", "plays", "findings", "players")
+TABLES = ("games", "hands", "plays", "findings", "players", "analysis")  # analysis: rows only with stats --analysis
 MARKER = "tables.json"
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
 

@@ -96,6 +96,7 @@ def in_range(tables: dict[str, pl.LazyFrame], since: date | None, until: date | 
     games = tables["games"].filter(keep)
     wanted = games.select("file", "game")
     out = {"games": games, "players": tables["players"].filter(keep)}
-    for name in ("hands", "plays", "findings"):
-        out[name] = tables[name].join(wanted, on=["file", "game"], how="semi")
+    for name in ("hands", "plays", "findings", "analysis"):  # analysis: stats --analysis
+        if name in tables:
+            out[name] = tables[name].join(wanted, on=["file", "game"], how="semi")
     return out

@@ -1,4 +1,5 @@
-"""The five statistics tables (games, hands, plays, findings, players) as polars data.
+"""The five statistics tables (games, hands, plays, findings, players) and, with ``stats --analysis``, the
+``analysis`` table, as polars data.
 
 Rows are collected from audit results (:class:`GameResult`,
 :class:`HandResult`, :class:`PlayFact`, :class:`Finding`) into columns,
@@ -30,11 +31,15 @@ from ..findings import REGISTRY, Category, Severity
 from ..replay.results import GameResult, HandResult, Outcome
 from ..standings.box import COLUMNS as BOX_COLUMNS
 from ..standings.box import player_games
+from ..table import Table
 
 from .layout import HIVE_NULL, MARKER, TABLES
 
-#: where a seat sits relative to the dealer (seat - dealer, clockwise)
+#: where a seat sits relative to the dealer (seat - dealer, clockwise, at a table of four)
 POSITIONS = ("dealer", "left", "across", "right")
+#: the same by the number of players, counting seats in play from the dealer: three-handed there is no
+#: one across; two-handed (N and S, face to face) the other player is across
+POSITIONS_OF = {4: POSITIONS, 3: ("dealer", "left", "right"), 2: ("dealer", "across")}
 
 # The value sets of the typed columns (polars Enum: stored as dictionary-encoded strings that
 # polars reads back as the Enum, and DuckDB and Spark as plain strings), from the domain's own enums.
@@ -56,16 +61,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "games": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "date": pl.Date, "tags": TAGS,
         "north": pl.String, "east": pl.String, "south": pl.String, "west": pl.String, "ruleset": pl.String,
-        "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
+        "seats": pl.String, "partnerships": pl.Boolean, "computed_ns": pl.Int32, "computed_ew": pl.Int32, "recorded_ns": pl.Int32, "recorded_ew": pl.Int32,
         "winner": TEAM, "won_in_hand": pl.Int32, "hands": pl.Int32, "findings": pl.Int32,
     },
     "hands": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "line": pl.Int32,
         "dealer": SEAT, "up": CARD, "maker": SEAT, "maker_player": pl.String,
-        "maker_position": POSITION, "round": pl.Int8, "trump": SUIT, "alone": pl.Boolean,
+        "maker_position": POSITION, "seats": pl.String, "maker_side": TEAM, "maker_net": pl.Int16,
+        "round": pl.Int8, "trump": SUIT, "alone": pl.Boolean,
         "defend_alone": pl.Boolean, "tricks_ns": pl.Int8, "tricks_ew": pl.Int8,
         "points_ns": pl.Int16, "points_ew": pl.Int16, "outcome": OUTCOME, "penalized": TEAM,
         "counted": pl.Boolean, "broken": pl.Boolean, "findings": pl.Int16,
+        "plays_n": pl.Int8, "plays_e": pl.Int8, "plays_s": pl.Int8, "plays_w": pl.Int8,
     },
     "plays": {
         "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32, "trick": pl.Int8,
@@ -87,13 +94,41 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                                  "euchres", "euchred", "plays", "reneges", "left_bower_errors", "line", "column")},
         "ranking": pl.String, "corrections": pl.String,
     },
+    # written by stats --analysis (auditor/stats/analysis.py); empty without it
+    "analysis": {
+        "file": pl.String, "game": pl.Int32, "event": pl.String, "hand": pl.Int32,
+        "dd_tricks": pl.Int8, "makers_taken": pl.Int8, "makers_gave": pl.Int8, "defenders_gave": pl.Int8,
+        "gave_n": pl.Int8, "gave_e": pl.Int8, "gave_s": pl.Int8, "gave_w": pl.Int8,
+        "first_costly_trick": pl.Int8, "first_costly_seat": SEAT, "first_costly_card": CARD,
+        "first_costly_tricks": pl.Int8, "nodes": pl.Int32, "why_not": pl.String,
+        "par_ns": pl.String, "par_ns_tricks": pl.Int8, "par_ns_points": pl.Int16,
+        "par_ew": pl.String, "par_ew_tricks": pl.Int8, "par_ew_points": pl.Int16,
+    },
 }
 
 _SEAT_TAGS = ("North", "East", "South", "West")
+_PLAYS_COLUMNS = ("plays_n", "plays_e", "plays_s", "plays_w")
 
 
 def _name(seat: Seat | None) -> str | None:
     return seat.name if seat is not None else None
+
+
+def _seats_text(table: Table) -> str:
+    """``NESW``, ``NEW``, ``NS``: the seats in play, as the views read them."""
+    return "".join(s.name for s in table.seats)
+
+
+def _position(table: Table, seat: Seat, dealer: Seat | None) -> str | None:
+    """Where ``seat`` sits relative to the dealer, counting seats in play."""
+    if dealer is None:
+        return None
+    if table.four_handed:
+        return POSITIONS[(seat - dealer) % 4]
+    if not (table.in_play[seat] and table.in_play[dealer]):
+        return None
+    n = table.players
+    return POSITIONS_OF[n][(table.seats.index(seat) - table.seats.index(dealer)) % n]
 
 
 def _date(text: str | None) -> datetime.date | None:
@@ -123,22 +158,27 @@ class TableBatch:
 
     def add_game(self, label: str, game: GameResult) -> None:
         event = game.tag("Event")
-        players = tuple(game.tag(t) for t in _SEAT_TAGS)
+        table = game.table
+        players = tuple(game.tag(t) if table.in_play[i] else None for i, t in enumerate(_SEAT_TAGS))
+        partnerships = table.partnerships
+        seats = _seats_text(table)
+        pair = game.computed if partnerships else None  # the NS and EW columns: partnerships only
+        sheet = game.recorded_values() if partnerships else None
         findings = game.all_findings()
         g = self.columns["games"]
         for key, value in (
             ("file", label), ("game", game.index), ("event", event), ("date", _date(game.tag("Date"))),
             ("tags", [{"name": t.name, "value": t.value} for t in game.tags]),
             ("north", players[0]), ("east", players[1]), ("south", players[2]), ("west", players[3]),
-            ("ruleset", game.ruleset), ("computed_ns", game.computed_ns), ("computed_ew", game.computed_ew),
-            ("recorded_ns", game.recorded.ns if game.recorded is not None else None),
-            ("recorded_ew", game.recorded.ew if game.recorded is not None else None),
+            ("ruleset", game.ruleset), ("seats", seats), ("partnerships", partnerships),
+            ("computed_ns", pair[0] if pair else None), ("computed_ew", pair[1] if pair else None),
+            ("recorded_ns", sheet[0] if sheet else None), ("recorded_ew", sheet[1] if sheet else None),
             ("winner", game.winner.value if game.winner is not None else None),
             ("won_in_hand", game.won_in_hand), ("hands", len(game.hands)), ("findings", len(findings)),
         ):
             g[key].append(value)
         for hand in game.hands:
-            self._add_hand(label, game.index, event, players, hand)
+            self._add_hand(label, game.index, event, players, hand, table, seats)
         rows = self.columns["players"]
         for line in player_games(label, game):
             for key, value in zip(BOX_COLUMNS, player_row(line)):
@@ -156,22 +196,39 @@ class TableBatch:
         self.games += 1
         self.hands += len(game.hands)
 
-    def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult) -> None:
+    def _add_hand(self, label: str, game: int, event: str | None, players: tuple[str | None, ...], hand: HandResult,
+                  table: Table, seats: str) -> None:
         h = self.columns["hands"]
         maker, dealer = hand.maker, hand.dealer
+        pair = table.partnerships
+        tricks = hand.tricks_won if pair else None
+        points = hand.points if pair else None
+        if maker is None:
+            maker_side = maker_net = position = None
+        else:
+            mine = table.side_index[maker]
+            maker_side = table.side_of[maker].value  # type: ignore[union-attr]
+            maker_net = 2 * hand.points[mine] - sum(hand.points)  # the makers' points less the others'
+            position = _position(table, maker, dealer)
         for key, value in (
             ("file", label), ("game", game), ("event", event), ("hand", hand.number), ("line", hand.pos.line),
             ("dealer", _name(dealer)), ("up", str(hand.up) if hand.up is not None else None),
             ("maker", _name(maker)), ("maker_player", players[maker] if maker is not None else None),
-            ("maker_position", POSITIONS[(maker - dealer) % 4] if maker is not None and dealer is not None else None),
+            ("maker_position", position), ("seats", seats), ("maker_side", maker_side), ("maker_net", maker_net),
             ("round", hand.round), ("trump", hand.trump.value if hand.trump is not None else None),
             ("alone", hand.alone), ("defend_alone", hand.defender_alone is not None),
-            ("tricks_ns", hand.tricks_ns), ("tricks_ew", hand.tricks_ew),
-            ("points_ns", hand.points_ns), ("points_ew", hand.points_ew), ("outcome", hand.outcome.value),
+            ("tricks_ns", tricks[0] if tricks else None), ("tricks_ew", tricks[1] if tricks else None),
+            ("points_ns", points[0] if points else None), ("points_ew", points[1] if points else None),
+            ("outcome", hand.outcome.value),
             ("penalized", hand.penalized.value if hand.penalized is not None else None),
             ("counted", hand.counted), ("broken", hand.broken), ("findings", len(hand.findings)),
         ):
             h[key].append(value)
+        per_seat = [0, 0, 0, 0]  # cards each seat played: rates per play compare hands of 5 and 13 tricks
+        for fact in hand.plays:
+            per_seat[fact.seat] += 1
+        for column, count in zip(_PLAYS_COLUMNS, per_seat):
+            h[column].append(count)
         if not hand.plays:
             return
         p = self.columns["plays"]
@@ -190,6 +247,12 @@ class TableBatch:
             leader.append(fact.leader)
             followed.append(fact.followed)
             won.append(fact.won)
+
+    def add_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        columns = self.columns[table]
+        for row in rows:
+            for key, values in columns.items():
+                values.append(row[key])
 
     def frame(self, table: str) -> pl.DataFrame:
         return pl.DataFrame(self.columns[table], schema=SCHEMAS[table])
@@ -282,5 +345,21 @@ def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
             hive_partitioning=partitioned,
             hive_schema={"event": pl.String} if partitioned else None,
         )
-        frames[table] = lf.select(list(SCHEMAS[table]))
+        frames[table] = _before_players(table, lf).select(list(SCHEMAS[table]))
     return frames
+
+
+def _before_players(table: str, lf: pl.LazyFrame) -> pl.LazyFrame:
+    """Tables written before the number of players was a rule (no ``seats`` column): every game four-handed."""
+    have = set(lf.collect_schema().names())
+    if table == "games" and "seats" not in have:
+        return lf.with_columns(pl.lit("NESW").alias("seats"), pl.lit(True).alias("partnerships"))
+    if table == "hands" and "seats" not in have:
+        maker = pl.col("maker").cast(pl.String)
+        ns = maker.is_in(["N", "S"])
+        side = pl.when(maker.is_null()).then(None).when(ns).then(pl.lit("NS")).otherwise(pl.lit("EW")).cast(TEAM)
+        net = (pl.col("points_ns") - pl.col("points_ew")).cast(pl.Int16)
+        return lf.with_columns(pl.lit("NESW").alias("seats"), side.alias("maker_side"),
+                               pl.when(maker.is_null()).then(None).when(ns).then(net).otherwise(-net).alias("maker_net"),
+                               *(pl.lit(None, pl.Int8).alias(c) for c in _PLAYS_COLUMNS))  # not counted then
+    return lf

@@ -40,7 +40,8 @@ TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 COLUMNS = (
     "hands", "calls", "call_pct", "make_pct", "march_pct", "euchred_pct", "lone_attempts", "lone_marches",
-    "points_per_call", "euchres_as_defender", "games", "games_won", "reneges", "reneges_per_100",
+    "points_per_call", "euchres_as_defender", "games", "games_won", "reneges", "reneges_per_100", "plays",
+    "reneges_per_100_plays",
     "left_bower_errors", "left_bower_errors_per_100",
 )
 
@@ -57,11 +58,9 @@ def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyF
         *[(renege & (pl.col("seat") == s)).sum().alias(f"ren_{s}") for s in SEATS],
         *[(bower & (pl.col("seat") == s)).sum().alias(f"bow_{s}") for s in SEATS],
     )
-    players = tables["games"].select("file", "game", *SEAT_COLUMNS.values())
+    players = tables["games"].select("file", "game", "partnerships", *SEAT_COLUMNS.values())
     outcome = pl.col("outcome")
-    maker_team = pl.when(pl.col("maker").is_in(["N", "S"])).then(pl.lit("NS")).when(pl.col("maker").is_in(["E", "W"])).then(pl.lit("EW"))
-    ns, ew = pl.col("points_ns").cast(pl.Int64), pl.col("points_ew").cast(pl.Int64)
-    counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")]
+    counts = [f"{p}_{s}" for p in ("ren", "bow") for s in (*SEATS, "all")] + [f"plays_{s.lower()}" for s in SEATS]
     hands = tables["hands"].filter(~pl.col("broken"))
     if with_players:
         hands = hands.join(players, on=["file", "game"], how="left")
@@ -76,19 +75,20 @@ def _hand_facts(tables: dict[str, pl.LazyFrame], with_players: bool) -> pl.LazyF
                 outcome.is_in(MARCHED).alias("marched"),
                 outcome.is_in(EUCHRED).alias("euchred"),
                 (outcome == "lone-march").alias("lone_march"),
-                maker_team.alias("maker_team"),
-                pl.when(maker_team == "NS").then(ns - ew).when(maker_team == "EW").then(ew - ns).otherwise(0).alias("maker_net"),
+                pl.col("maker_side").alias("maker_team"),
+                pl.col("maker_net").fill_null(0).cast(pl.Int64),
             ]
         )
     )
 
 
 #: the columns of the hand facts that a view by seat reads (every hand with the same values counts alike)
-_SEAT_VIEW_COLUMNS = ("dealer", "maker", "maker_team", "alone", "made", "marched", "euchred", "lone_march", "maker_net",
-                      *(f"{p}_{s}" for p in ("ren", "bow") for s in SEATS))
+_SEAT_VIEW_COLUMNS = ("dealer", "seats", "maker", "maker_team", "alone", "made", "marched", "euchred", "lone_march", "maker_net",
+                      *(f"{p}_{s}" for p in ("ren", "bow") for s in SEATS), *(f"plays_{s.lower()}" for s in SEATS))
 
 
-def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr) -> pl.LazyFrame:
+def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr, reneges: pl.Expr, bower: pl.Expr,
+          plays: pl.Expr) -> pl.LazyFrame:
     """The rows to count for one seat or team: ``weight`` is how many hands each row stands for."""
     return facts.select(
         key.alias("key"),
@@ -96,6 +96,7 @@ def _unit(facts: pl.LazyFrame, key: pl.Expr, caller: pl.Expr, defended: pl.Expr,
         defended.fill_null(False).alias("defended"),
         reneges.alias("ren"),
         bower.alias("bow"),
+        plays.alias("plays"),
         "alone", "made", "marched", "euchred", "lone_march", "maker_net",
         pl.col("weight") if "weight" in facts.collect_schema() else pl.lit(1, pl.Int64).alias("weight"),
     )
@@ -110,24 +111,30 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
         facts = _collect(facts.group_by(_SEAT_VIEW_COLUMNS).agg(pl.len().cast(pl.Int64).alias("weight"))).lazy()
     if by in ("player", "seat"):
         parts = []
-        for i, s in enumerate(SEATS):
+        seats = pl.col("seats")
+        for s in SEATS:
             team = "NS" if s in TEAMS["NS"] else "EW"
             if by == "player":
                 key = pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN)
             else:
-                # a small integer while counting (the position's name is put on the four sums)
-                dealer_index = pl.col("dealer").replace_strict({x: j for j, x in enumerate(SEATS)}, return_dtype=pl.Int8)
-                key = (pl.lit(i, pl.Int8) - dealer_index) % 4
-            parts.append(_unit(facts, key, maker == s, euchred & (pl.col("maker_team") != team), pl.col(f"ren_{s}"), pl.col(f"bow_{s}")))
+                key = _position(s)
+            # a seat nobody sits at (S, three-handed) is left out; a side is a partnership or the seat itself
+            here = facts.filter(seats.str.contains(s, literal=True))
+            against = pl.col("maker_team").ne(team) & pl.col("maker_team").ne(s)
+            parts.append(_unit(here, key, maker == s, euchred & against, pl.col(f"ren_{s}"), pl.col(f"bow_{s}"),
+                               pl.col(f"plays_{s.lower()}")))
         return parts
     if by == "team":
         parts = []
+        # games without partnerships have no teams (see games_without_teams): their hands are left out
+        facts = facts.filter(pl.col("partnerships"))
         for team, (a, b) in TEAMS.items():
             pa, pb = pl.col(SEAT_COLUMNS[a]).fill_null(UNKNOWN), pl.col(SEAT_COLUMNS[b]).fill_null(UNKNOWN)
             key = pl.when(pa <= pb).then(pl.concat_str([pa, pl.lit(" & "), pb])).otherwise(pl.concat_str([pb, pl.lit(" & "), pa]))
             parts.append(_unit(
                 facts, key, pl.col("maker_team") == team, euchred & (pl.col("maker_team") != team),
                 pl.col(f"ren_{a}") + pl.col(f"ren_{b}"), pl.col(f"bow_{a}") + pl.col(f"bow_{b}"),
+                pl.col(f"plays_{a.lower()}") + pl.col(f"plays_{b.lower()}"),
             ))
         return parts
     if by == "trump-round":
@@ -136,7 +143,20 @@ def _units(by: str, facts: pl.LazyFrame) -> list[pl.LazyFrame]:
         key = pl.col("event").fill_null(NO_EVENT)
     else:
         raise ValueError(f"no view by {by!r} (views: {', '.join(VIEWS)})")
-    return [_unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"))]
+    every_play = pl.sum_horizontal(*(pl.col(f"plays_{s.lower()}") for s in SEATS))
+    return [_unit(facts, key, pl.col("called"), euchred & pl.col("called"), pl.col("ren_all"), pl.col("bow_all"), every_play)]
+
+
+def _position(seat: str) -> pl.Expr:
+    """Where ``seat`` sits relative to the dealer, as a small integer while counting (the position's name
+    is put on the sums): the places from the dealer among the seats in play, 0 to 3 at a table of four;
+    three-handed 0, 1 and 3 (no one across); two-handed 0 and 2 (face to face)."""
+    seats = pl.col("seats")
+    n = seats.str.len_chars().cast(pl.Int8)
+    mine = seats.str.find(seat, literal=True).cast(pl.Int8)
+    dealer = seats.str.find(pl.col("dealer").cast(pl.String), literal=True).cast(pl.Int8)
+    k = (mine - dealer) % n
+    return k + ((n == 3) & (k == 2)).cast(pl.Int8) + ((n == 2) & (k == 1)).cast(pl.Int8)
 
 
 def _games(by: str, games: pl.LazyFrame) -> pl.LazyFrame | None:
@@ -144,11 +164,14 @@ def _games(by: str, games: pl.LazyFrame) -> pl.LazyFrame | None:
     winner = pl.col("winner")
     if by == "player":
         parts = [
-            games.select(pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN).alias("key"), (winner == ("NS" if s in TEAMS["NS"] else "EW")).fill_null(False).alias("won"))
+            games.filter(pl.col("seats").str.contains(s, literal=True)).select(
+                pl.col(SEAT_COLUMNS[s]).fill_null(UNKNOWN).alias("key"),
+                (winner.is_in(["NS" if s in TEAMS["NS"] else "EW", s])).fill_null(False).alias("won"))
             for s in SEATS
         ]
         rows = pl.concat(parts)
     elif by == "team":
+        games = games.filter(pl.col("partnerships"))
         parts = []
         for team, (a, b) in TEAMS.items():
             pa, pb = pl.col(SEAT_COLUMNS[a]).fill_null(UNKNOWN), pl.col(SEAT_COLUMNS[b]).fill_null(UNKNOWN)
@@ -188,6 +211,7 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         pl.when(caller).then(pl.col("maker_net") * weight).otherwise(0).sum().cast(pl.Int64).alias("net"),
         hands_where(pl.col("defended")).alias("euchres_as_defender"),
         (pl.col("ren") * weight).sum().cast(pl.Int64).alias("reneges"),
+        (pl.col("plays") * weight).sum().cast(pl.Int64).alias("plays"),
         (pl.col("bow") * weight).sum().cast(pl.Int64).alias("left_bower_errors"),
     ]
     # count each seat's (or team's) rows on its own, one after the other, and add the
@@ -209,8 +233,17 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         _share("euchred", "calls").alias("euchred_pct"),
         pl.when(pl.col("calls") > 0).then(pl.col("net") / pl.col("calls")).alias("points_per_call"),
         _share("reneges", "hands").alias("reneges_per_100"),
+        _share("reneges", "plays").alias("reneges_per_100_plays"),
         _share("left_bower_errors", "hands").alias("left_bower_errors_per_100"),
     )
+    extra: tuple[str, ...] = ()
+    if by == "player" and "analysis" in tables:  # stats --analysis: play quality, per player (before the sort: a join keeps no order)
+        from .analysis import PLAYER_COLUMNS, player_columns
+
+        quality = player_columns(tables["analysis"], tables["games"], UNKNOWN)
+        if quality is not None:
+            summary = summary.join(quality, on="key", how="left").with_columns(pl.col("analysed", "given_up").fill_null(0))
+            extra = PLAYER_COLUMNS
     if by == "seat":
         order = pl.col("key").replace_strict({p: i for i, p in enumerate(("left", "across", "right", "dealer"))}, default=9, return_dtype=pl.Int64)
         summary = summary.sort(order)
@@ -218,7 +251,12 @@ def view_lazy(by: str, tables: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
         summary = summary.sort("key")
     else:
         summary = summary.sort(["hands", "key"], descending=[True, False])
-    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS)
+    return summary.select(pl.col("key").alias(KEY_NAMES[by]), *COLUMNS, *extra)
+
+
+def games_without_teams(tables: dict[str, pl.LazyFrame]) -> int:
+    """Games played without partnerships (two- and three-handed): the team view leaves them out."""
+    return int(_collect(tables["games"].select((~pl.col("partnerships")).sum())).item() or 0)
 
 
 def view(by: str, tables: dict[str, pl.LazyFrame]) -> pl.DataFrame:

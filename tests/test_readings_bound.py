@@ -1,0 +1,64 @@
+"""A hand with many gaps is read a bounded number of ways (the fuzzer's slow class: hundreds of replays a hand).
+
+The bound is on work, counted as hands replayed, never on time: a hand whose gaps allow more than
+``MAX_READINGS`` readings is read on one guess and judged on nothing the gaps touch, and the
+readings are counted before any is replayed.
+"""
+
+from __future__ import annotations
+
+from auditor.replay import hand as hand_module
+from auditor.replay.readings import MAX_READINGS
+
+from conftest import audit_text, codes_of
+
+# No up line, an unreadable bid line, and only two of the five tricks: each card the up card can have been,
+# times each bidding, times each place three missing tricks can have stood, is thousands of readings.
+MANY_GAPS = """\
+hand 1 dealer N
+deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH
+bid E pass S pass W pass N order
+trick E:9C S:AC W:KC N:TC
+trick S:JD W:TS N:KS E:KD
+score NS 1 EW 0
+"""
+
+
+def _count_replays(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    made = [0]
+    original = hand_module.HandReplay.__init__
+
+    def counting(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        made[0] += 1
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(hand_module.HandReplay, "__init__", counting)
+    return made
+
+
+def test_a_hand_with_many_gaps_is_replayed_a_bounded_number_of_times(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    made = _count_replays(monkeypatch)
+    games = audit_text(MANY_GAPS * 1)
+    one_hand = made[0]
+    assert codes_of(games).count("S001") == 1  # the unreadable bid line is named, once
+    # the expansions stop growing past the bound, and a capped hand is replayed once, not per reading:
+    # all of it costs fewer replays than the bound itself (before: 325 replays to read it on one guess)
+    assert one_hand <= MAX_READINGS, one_hand
+
+
+def test_the_work_grows_with_the_hands_not_faster(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    made = _count_replays(monkeypatch)
+    audit_text(MANY_GAPS)
+    one = made[0]
+    made[0] = 0
+    ten = "".join(MANY_GAPS.replace("hand 1 ", f"hand {n} ").replace("dealer N", f"dealer {'NESW'[(n - 1) % 4]}")
+                  for n in range(1, 11))
+    audit_text(ten)
+    assert made[0] <= 10 * one + 10
+
+
+def test_a_capped_hand_accuses_nobody() -> None:
+    games = audit_text(MANY_GAPS)
+    findings = [f for g in games for f in g.all_findings()]
+    assert {f.code.code for f in findings} >= {"S001", "S006"}  # the slips are named: the bid line, the missing up line
+    assert [f for f in findings if f.seat is not None] == []  # and nobody is accused on a guess
