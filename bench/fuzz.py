@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A seeded mutation fuzzer: hostile input must never make euchre-audit fail badly.
 
-    python3 bench/fuzz.py --inputs 1000000 --seed 1 --jobs 2     # the long run (about an hour on 2 cores)
+    python3 bench/fuzz.py --inputs 1000000 --seed 1 --jobs 2     # the long run (about 2.5 hours on 2 cores)
     python3 bench/fuzz.py --inputs 20000                         # a quick look
     python3 bench/fuzz.py --seed 1 --only 4711                   # one input again, written down if it fails
     python3 bench/fuzz.py --start 500000 --inputs 100000 --record f.tsv   # one segment; failures listed as found
