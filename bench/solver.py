@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from auditor.analysis.position import Contract, Position  # noqa: E402
-from auditor.analysis.solver import Solver  # noqa: E402
+from auditor.analysis.solver import Solver, _bits  # noqa: E402  (the set bits of a mask, as the solver splits them)
 from auditor.cards import SUITS, Rank, deck  # noqa: E402
 
 DECK = sorted(deck((Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)), key=str)
@@ -207,15 +207,6 @@ def main() -> int:
               f"{statistics.median(plain_peaks) / 1024:8.1f} {max(plain_peaks) / 1024:8.1f}   "
               f"{statistics.median(entries):7.0f} {max(entries):7d}")
     return 0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 if __name__ == "__main__":
