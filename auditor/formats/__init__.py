@@ -8,6 +8,7 @@ The ruling (text, HTML), ``lint`` and the one-document ``json`` live in :mod:`au
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, TextIO
 
 from ..replay.results import GameResult
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 FORMATS = ("text", "lint", "json", "jsonl", "github", "sarif", "html")
 
 
-class StreamFormat:
+class StreamFormat(ABC):
     """A format written game by game; the defaults write nothing around the games."""
 
     name = ""
@@ -28,8 +29,9 @@ class StreamFormat:
     def head(self, out: TextIO) -> None:
         """Written before the first game."""
 
+    @abstractmethod
     def game(self, label: str, game: GameResult) -> str:
-        raise NotImplementedError
+        """One audited game, rendered (each format has its own)."""
 
     def problem(self, out: TextIO, text: str) -> None:
         """A file that could not be audited (also said on standard error), where it stopped."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Seat
-from ..model import Call, HandRecord, LostLine, Pos
+from ..model import HandRecord, LostLine, Pos
 from ..table import Table
 from .slips import BID, DEAL, RENEGE, TRICK
 
@@ -33,24 +33,20 @@ def at_the_table(record: HandRecord, table: Table) -> HandRecord:
     if not here[record.dealer]:
         lost.append(_lost("dealer", record.pos, record.dealer, f"hand {record.number}", table))
         changes["dealer"] = table.seats[0]  # a placeholder: the readings read every dealer
-    if any(not here[h.seat] for h in record.deal):
-        for h in record.deal:
-            if not here[h.seat]:
-                lost.append(_lost(DEAL, h.pos, h.seat, "the deal", table))
-        changes["deal"] = tuple(h for h in record.deal if here[h.seat])
-    if any(not here[t.seat] for t in record.tableau):
-        for t in record.tableau:
-            if not here[t.seat]:
-                lost.append(_lost(DEAL, t.pos, t.seat, "the tableau", table))
-        changes["tableau"] = tuple(t for t in record.tableau if here[t.seat])
-    if any(not here[c.seat] for c in record.calls):
-        calls: list[Call] = []
-        for c in record.calls:
-            if here[c.seat]:
-                calls.append(c)
-            else:
-                lost.append(_lost(BID, c.pos, c.seat, "a call", table))
-        changes["calls"] = tuple(calls)
+
+    def keep_present(name: str, kind: str, what: str) -> None:
+        """The statements of field ``name`` by seats at the table; each by a seat not there is a lost line."""
+        items = getattr(record, name)
+        if all(here[item.seat] for item in items):
+            return
+        for item in items:
+            if not here[item.seat]:
+                lost.append(_lost(kind, item.pos, item.seat, what, table))
+        changes[name] = tuple(item for item in items if here[item.seat])
+
+    keep_present("deal", DEAL, "the deal")
+    keep_present("tableau", DEAL, "the tableau")
+    keep_present("calls", BID, "a call")
     defense = record.lone_defense
     if defense is not None and not here[defense.seat]:
         lost.append(_lost(BID, defense.pos, defense.seat, "a call", table))
@@ -64,16 +60,8 @@ def at_the_table(record: HandRecord, table: Table) -> HandRecord:
             else:
                 lost.append(_lost(TRICK, t.pos, absent, "a trick", table))
         changes["tricks"] = tuple(kept)
-    if any(not here[r.seat] for r in record.reneges):
-        for r in record.reneges:
-            if not here[r.seat]:
-                lost.append(_lost(RENEGE, r.pos, r.seat, "a renege", table))
-        changes["reneges"] = tuple(r for r in record.reneges if here[r.seat])
-    if any(not here[m.seat] for m in record.misdeals):
-        for m in record.misdeals:
-            if not here[m.seat]:
-                lost.append(_lost("misdeal", m.pos, m.seat, "a misdeal", table))
-        changes["misdeals"] = tuple(m for m in record.misdeals if here[m.seat])
+    keep_present("reneges", RENEGE, "a renege")
+    keep_present("misdeals", "misdeal", "a misdeal")
     if any(not here[e.seat] for e in record.exchanges):
         for e in record.exchanges:
             if not here[e.seat]:
