@@ -45,15 +45,12 @@ class Table:
     in_play: tuple[bool, ...]
     players: int  # len(seats), asked several times a hand
     tricks: int  # the tricks of a hand: every card each player is dealt, in the hand and on the table
+    zeros: tuple[int, ...]  # a score of nothing for each side (asked several times a hand)
 
     @property
     def four_handed(self) -> bool:
         """N, E, S and W in two partnerships: the standard game."""
         return self is FOUR or (self.partnerships and self.players == 4)
-
-    @property
-    def zeros(self) -> tuple[int, ...]:
-        return (0,) * len(self.sides)
 
     def after(self, seat: Seat, steps: int = 1) -> Seat:
         """The seat ``steps`` places on clockwise, counting seats in play only."""
@@ -117,7 +114,7 @@ def make_table(seats: tuple[Seat, ...], partnerships: bool, hand_size: int = 5, 
     )
     index = tuple(sides.index(side) if side is not None else -1 for side in side_of)
     return Table(ordered, sides, partnerships, hand_size, tableau, tuple(left), partner, side_of, index,
-                 tuple(s in ordered for s in SEATS), len(ordered), hand_size + 2 * tableau)
+                 tuple(s in ordered for s in SEATS), len(ordered), hand_size + 2 * tableau, (0,) * len(sides))
 
 
 #: Four players, N-S against E-W, five cards each: the standard game.

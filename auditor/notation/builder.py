@@ -323,11 +323,17 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     tricks: list[TrickRecord] = []
     reneges: list[RenegeCall] = []
     repeated: list[tuple[str, Pos]] = []
+    by_first_card: dict[Card, list[TrickRecord]] = {}  # the tricks so far by their first card: a copy shares it
     for kind, value in statements:
         if kind == "trick":
-            if value.plays and any(_same_plays(value, earlier) for earlier in tricks):
+            if not value.plays:
+                tricks.append(value)
+                continue
+            same_start = by_first_card.setdefault(value.plays[0].card, [])
+            if any(_same_plays(value, earlier) for earlier in same_start):
                 repeated.append(("trick", value.pos))  # the same trick copied: the first is used
             else:
+                same_start.append(value)
                 tricks.append(value)
         elif kind == "bid":
             for item in value:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Suit, effective_suit
+from ..cards import Rank, Suit, effective_suit
 from ..findings import (
     ALONE_NOT_ALLOWED,
     ALONE_WITHOUT_PARTNERS,
@@ -54,7 +54,7 @@ class Bidding:
         up = self.record.up
         if up is None:
             return None
-        if not up.is_joker:
+        if up.rank is not Rank.JOKER:  # (not the is_joker property: every call of a hand asks)
             return up.suit
         if self.rules.bidding.joker_up is JokerUp.DEALER_NAMES:
             return self.record.up_suit
@@ -89,6 +89,10 @@ class Bidding:
             return problems
         if call.seat is not self.to_bid:
             problems.append((BID_OUT_OF_TURN, said("{seat} bids out of turn; it was {turn}'s turn", seat=call.seat, turn=self.to_bid)))
+        if call.kind is CallKind.PASS and not call.alone:  # most calls: of the checks below only the dealer's
+            if self._stuck_dealer_passes(call):
+                problems.append(_dealer_must_call(call))
+            return problems
         up_suit = self.up_suit(call)
         if call.kind is CallKind.ORDER and self.round == 2:
             problems.append((ORDER_IN_ROUND_TWO, said("{seat} orders up in round 2, after the up card was turned down", seat=call.seat)))
@@ -97,7 +101,7 @@ class Bidding:
         if call.kind in (CallKind.CALL, CallKind.HIGH, CallKind.LOW) and self.round == 1:
             named = call.suit.name.lower() if call.suit else call.kind.value if call.kind is not CallKind.CALL else "a suit"
             problems.append((CALL_IN_ROUND_ONE, said(f"{{seat}} names {named} in round 1, where only the up card can be ordered", seat=call.seat)))
-        if call.kind in _NO_TRUMP and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
+        if (call.kind is CallKind.HIGH or call.kind is CallKind.LOW) and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
             problems.append((NO_TRUMP_NOT_ALLOWED, said(f"{{seat}} bids {call.kind.value} (no trump), which this ruleset does not allow", seat=call.seat)))
         turned_down = self.turned_down
         if (call.kind is CallKind.CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
@@ -110,14 +114,8 @@ class Bidding:
             allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
             if not allowed:
                 problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}", seat=call.seat)))
-        if (
-            call.kind is CallKind.PASS
-            and bidding.stick_the_dealer
-            and self.round == 2
-            and call.seat is self.dealer
-            and self.passes == 2 * self.table.players - 1
-        ):
-            problems.append((DEALER_MUST_CALL, said("the dealer {seat} passes in round 2; under stick-the-dealer the dealer must name trump", seat=call.seat)))
+        if call.kind is CallKind.PASS and self._stuck_dealer_passes(call):
+            problems.append(_dealer_must_call(call))
         takes_up = self.round == 1 and self._takes_up_card(call)
         if (
             bidding.dealer_partner_order_alone
@@ -129,6 +127,11 @@ class Bidding:
         if takes_up and up_suit is not None:
             problems.extend(self._order_holding(call, up_suit))
         return problems
+
+    def _stuck_dealer_passes(self: HandReplay, call: Call) -> bool:
+        """A pass by the dealer at the end of round 2 under stick-the-dealer."""
+        return (self.rules.bidding.stick_the_dealer and self.round == 2 and call.seat is self.dealer
+                and self.passes == 2 * self.table.players - 1)
 
     def _joker_order(self: HandReplay, call: Call) -> list[tuple[Code, str]]:
         up = self.record.up
@@ -205,7 +208,7 @@ class Bidding:
         self.closed = True
         self.maker = call.seat
         self.alone = alone = call.alone and self.table.partnerships  # where each plays for himself, `alone` is nothing
-        if call.kind in _NO_TRUMP:
+        if call.kind is CallKind.HIGH or call.kind is CallKind.LOW:
             self.trump = None
             self.no_trump = call.kind.value
             self.low = call.kind is CallKind.LOW
@@ -232,3 +235,6 @@ class Bidding:
             last = self.record.calls[-1].pos if self.record.calls else self.record.pos
             self.report(BIDDING_INCOMPLETE, f"cards are played in hand {self.record.number} but the bidding as written never made trump", last)
 
+
+def _dealer_must_call(call: Call) -> tuple[Code, str]:
+    return (DEALER_MUST_CALL, said("the dealer {seat} passes in round 2; under stick-the-dealer the dealer must name trump", seat=call.seat))

@@ -48,7 +48,7 @@ def game_is_won(rules: Ruleset, sides: tuple[Side, ...], totals: tuple[int, ...]
     """The side that has won at this score by the target, if any (never in a game of a number of deals): it has
     reached the target and leads every other side by ``game.win_by``."""
     target, margin = rules.game.target, rules.game.win_by
-    if target == 0:
+    if target == 0 or max(totals) < target:  # most hands: nobody has reached the target
         return None
     for i, (side, mine) in enumerate(zip(sides, totals)):
         theirs = max(v for j, v in enumerate(totals) if j != i)

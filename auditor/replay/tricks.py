@@ -41,6 +41,10 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+#: ``later`` where every holding is known: nobody's later plays are asked for
+_NOTHING_LATER: dict[Seat, list[tuple[int, Card]]] = {s: () for s in SEATS}  # type: ignore[misc]  # tuples: never appended to
+
+
 class TrickPlay:
     """Replays the tricks of a hand (mixed into :class:`HandReplay`)."""
 
@@ -125,8 +129,9 @@ class TrickPlay:
             leader = best.seat
         # the cards each seat is seen to play, for holdings the deal does not record (or that an
         # unknown trick makes uncertain)
-        later: dict[Seat, list[tuple[int, Card]]] = {s: [] for s in SEATS}
+        later: dict[Seat, list[tuple[int, Card]]] = _NOTHING_LATER  # read only where a holding is not known
         if len(self.held) < table.players or any_unknown:
+            later = {s: [] for s in SEATS}
             # with a tableau, a card played later may have lain face down: only the hand's cards prove
             proves = self.in_hand_dealt if table.tableau else None
             for t_index, (plays, _, _) in enumerate(seated, 1):
@@ -134,12 +139,14 @@ class TrickPlay:
                     if proves is None or proves(play.seat, play.card):  # type: ignore[arg-type]
                         later[play.seat].append((t_index, play.card))  # type: ignore[index]
         # pass 2: judge every play
-        next_of = tuple(self._next_active(s, active) for s in SEATS)
+        next_of = table.left if len(active) == table.players else tuple(self._next_active(s, active) for s in SEATS)
         played_at: dict[Card, tuple[int, Seat]] = {}
         partner = table.partner
         lone_partner = partner[self.maker] if self.alone and self.maker is not None else None
         defender_partner = partner[self.defender] if self.defender is not None else None
-        deck, discarded, up, held_of, put_away = self.deck, self.discarded, record.up, self.held, self.put_away
+        deck, held_of = self.deck, self.held
+        # cards that are never simply played: the discard, the up card, what an exchange took out of a hand
+        odd = {self.discarded, record.up, *self.put_away}
         covers, covered = self.covers, self.covered  # the tableau's cards still face up on others, and under them
         side_index = table.side_index
         won = list(table.zeros)
@@ -181,8 +188,8 @@ class TrickPlay:
                 seen_seats.add(seat)
                 expected = next_of[seat]
                 held = held_of.get(seat)
-                if (c in played_at or c not in deck or c is discarded or c is up or (held is not None and c not in held)
-                        or (put_away and c in put_away) or (covered and c in covered)):
+                if (c in played_at or c in odd or c not in deck or (held is not None and c not in held)
+                        or (covered and c in covered)):
                     if judged:
                         self._check_card(play, t_index, played_at)  # something to look into: the full checks
                     else:
