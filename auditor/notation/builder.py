@@ -324,13 +324,17 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
     reneges: list[RenegeCall] = []
     repeated: list[tuple[str, Pos]] = []
     by_first_card: dict[Card, list[TrickRecord]] = {}  # the tricks so far by their first card: a copy shares it
-    for kind, value in statements:
+    for kind, value in statements:  # the kinds every hand has first
         if kind == "trick":
             if not value.plays:
                 tricks.append(value)
                 continue
-            same_start = by_first_card.setdefault(value.plays[0].card, [])
-            if any(_same_plays(value, earlier) for earlier in same_start):
+            first_card = value.plays[0].card
+            same_start = by_first_card.get(first_card)
+            if same_start is None:
+                by_first_card[first_card] = [value]
+                tricks.append(value)
+            elif any(_same_plays(value, earlier) for earlier in same_start):
                 repeated.append(("trick", value.pos))  # the same trick copied: the first is used
             else:
                 same_start.append(value)
@@ -345,24 +349,11 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                     hand.lone_defense = LoneDefense(item.seat, item.pos, len(calls))
         elif kind == "deal":
             deal.extend(value)
-        elif kind == "tableau":
-            tableau.extend(value)
-        elif kind == "renege":
-            reneges.append(value)
-        elif kind == "claim":
-            if hand.claim is not None:
-                repeated.append(("claim", value.pos))
-            else:
-                hand.claim = value
         elif kind == "up":
             if hand.up is not None:
                 repeated.append(("up", value[1]))
             else:
                 hand.up, hand.up_pos, hand.up_suit = value
-        elif kind == "misdeal":
-            hand.misdeals = (*hand.misdeals, value)
-        elif kind in _EXCHANGES:
-            hand.exchanges = (*hand.exchanges, value)
         elif kind == "discard":
             if hand.discard is not None:
                 repeated.append(("discard", value[1]))
@@ -378,6 +369,19 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                 repeated.append(("tricks", value.pos))
             else:
                 hand.trick_counts = value
+        elif kind == "tableau":
+            tableau.extend(value)
+        elif kind == "renege":
+            reneges.append(value)
+        elif kind == "claim":
+            if hand.claim is not None:
+                repeated.append(("claim", value.pos))
+            else:
+                hand.claim = value
+        elif kind == "misdeal":
+            hand.misdeals = (*hand.misdeals, value)
+        elif kind in _EXCHANGES:
+            hand.exchanges = (*hand.exchanges, value)
     hand.deal = tuple(deal)
     hand.tableau = tuple(tableau)
     hand.calls = tuple(calls)

@@ -49,6 +49,8 @@ _MAKING = (CallKind.ORDER, CallKind.CALL, CallKind.HIGH, CallKind.LOW)
 class Bidding:
     """Judges and applies the calls of a hand (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def up_suit(self: HandReplay, call: Call | None = None) -> Suit | None:
         """The suit the up card offers: its own, or for the joker the suit named for it."""
         up = self.record.up
@@ -63,7 +65,7 @@ class Bidding:
     def verify_up(self: HandReplay) -> None:
         """A joker turned up needs its suit named as the ruleset says; another up card names none."""
         record = self.record
-        if record.up is None:
+        if record.up is None or (record.up_suit is None and record.up.rank is not Rank.JOKER):  # most hands
             return
         dealer_names = self.rules.bidding.joker_up is JokerUp.DEALER_NAMES
         if record.up.is_joker and dealer_names and record.up_suit is None and not record.up_suit_unknown:
@@ -150,7 +152,7 @@ class Bidding:
         """Seed 003's two rules on who may order up, judged from the caller's dealt cards."""
         bidding, seat = self.rules.bidding, call.seat
         held = self.held.get(seat)
-        if held is None:
+        if held is None or not (bidding.order_needs_the_suit or bidding.dealer_needs_another_trump):
             return []
         up = self.record.up
         problems: list[tuple[Code, str]] = []

@@ -33,6 +33,8 @@ def qualifies(cards: set[Card] | frozenset[Card], kinds: list[MisdealHand]) -> b
 class DealVariations:
     """Misdeals (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def verify_misdeals(self: HandReplay) -> None:
         rule, kinds = self.rules.deal.misdeal, self.rules.deal.misdeal_hands
         for declared in self.record.misdeals:

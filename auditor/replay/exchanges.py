@@ -51,6 +51,8 @@ def may_go_under(cards: frozenset[Card] | set[Card], kinds: list[GoUnderHand]) -
 class Exchanges:
     """Judges and applies the exchanges of a hand (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def exchange_with_kitty(self: HandReplay) -> None:
         """The farmer's hands and goings under of the hand, before the bidding, in the order written."""
         for exchange in self.record.exchanges:

@@ -48,6 +48,17 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
     the plays that were worked out rather than written.
     """
 
+    # slots, not a __dict__: past 30 attributes an instance's dict no longer shares its keys, and every
+    # self.x of the replay (the hot path) became a slower lookup
+    __slots__ = (
+        "alone", "best_passed", "claimed", "closed", "covered", "covers", "dealer_took_up", "dealt_to",
+        "deck", "defender", "discarded", "equity", "face_up_since", "game", "hand_dealt", "held",
+        "kitty_exchanged_by", "low", "maker", "misdeal", "missing_tricks", "no_trump", "on_table",
+        "passed_to", "passes", "prepared", "put_away", "ran", "record", "result", "round",
+        "round_two_misdeal", "rules", "scoring_findings", "seen", "table", "thrown_in", "to_bid", "trump",
+        "turned_down", "unjudged", "unknown", "unnamed", "won",
+    )
+
     def __init__(
         self,
         record: HandRecord,

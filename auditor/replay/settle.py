@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class Settlement:
     """Scores a replayed hand (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def settle(self: HandReplay, facts: list[PlayFact]) -> None:
         record, result = self.record, self.result
         result.plays = tuple(facts)

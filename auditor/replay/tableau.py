@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 class TableauPlay:
     """The tableau's deal, the cards it turns up and where a card was held (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def verify_tableau(self: HandReplay) -> None:
         """Each seat's piles: as many as the ruleset deals, their cards in the deck and dealt once."""
         piles_dealt = self.rules.deck.tableau

@@ -48,6 +48,8 @@ _NOTHING_LATER: dict[Seat, list[tuple[int, Card]]] = {s: () for s in SEATS}  # t
 class TrickPlay:
     """Replays the tricks of a hand (mixed into :class:`HandReplay`)."""
 
+    __slots__ = ()  # the state is HandReplay's (its slots)
+
     def active_seats(self: HandReplay) -> list[Seat]:
         out = self._sitting_out()
         seats = self.table.seats
