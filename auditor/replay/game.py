@@ -60,7 +60,7 @@ class GameReplay(GameEnd):
             self.result.drinks = empty_table()
         initial = self._initial_score(record.initial_score)
         self.result.initial = initial
-        self.tokens = list(table.zeros)  # four-trick tokens held per side (scoring.four_trick_tokens)
+        self.tokens = table.zeros  # four-trick tokens held per side (scoring.four_trick_tokens)
         self.deals_played = 0  # hands dealt so far, those the numbers show missing included (game.deals)
         self.total = initial
         # the last entry of the score sheet that could be read, and the corrected score at that point
@@ -112,7 +112,7 @@ class GameReplay(GameEnd):
         self.check_complete()
         self.result.computed = self.total
         if self.rules.scoring.four_trick_tokens:
-            self.result.tokens = tuple(self.tokens)
+            self.result.tokens = self.tokens
         self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         self.result.ranking = self.rules.standings.text
         return self.result
@@ -142,7 +142,7 @@ class GameReplay(GameEnd):
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
         zeros = self.table.zeros
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True,
-                            sides=self.table.sides, points=zeros, totals=zeros, tokens_held=tuple(self.tokens))
+                            sides=self.table.sides, points=zeros, totals=zeros, tokens_held=self.tokens)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
         self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
         gap, _ = self.check_numbering(hand.number, hand, following)
@@ -188,10 +188,11 @@ class GameReplay(GameEnd):
                 self._points_from_sheet(result, sheet)
             else:  # the sheet's next readable entry settles it
                 self.unresolved.append(result)
-        self.add_token(result)
+        if result.token is not None:
+            self.add_token(result)
         self.total = self._capped(_plus(self.total, result.points))
         result.totals = self.total
-        result.tokens_held = tuple(self.tokens)
+        result.tokens_held = self.tokens
         self.since_sheet.append(result)
         if record.score is not None and sheet is not None:
             self.check_sheet(record, result, record.score, sheet)

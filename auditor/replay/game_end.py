@@ -86,7 +86,7 @@ class GameEnd:
             held = 0
             result.token_point = True
             result.points = tuple(v + 1 if i == index else v for i, v in enumerate(result.points))
-        self.tokens[index] = held
+        self.tokens = tuple(held if i == index else v for i, v in enumerate(self.tokens))  # a tuple: each hand keeps its own
 
     def check_end(self: GameReplay, record: HandRecord) -> None:
         """After a counted hand: has a side reached the target, or was it the last deal?"""

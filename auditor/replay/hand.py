@@ -259,7 +259,7 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         self.result.sitting_out = self._sitting_out()
         if takes:
             self.result.taken_up = record.up
-        if record.discard is not None:
+        if record.discard is not None and record.discard not in self.deck:
             self._check_in_deck(record.discard, record.discard_pos, f"the dealer {dealer} discards", dealer)
         if not takes:
             if record.discard is not None:

@@ -247,10 +247,10 @@ class TrickPlay:
                         play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
             return
         played_at[c] = (t_index, seat)
-        fault = (MarkedCard(c, Role.FAULT, seat),)
         if c in self.covered and self.on_table[c] is seat:
             self.played_from_under(play, t_index)
             return
+        fault = (MarkedCard(c, Role.FAULT, seat),)
         if c == self.discarded:
             self.report(CARD_NOT_HELD, said("{seat} plays {c}, which the dealer discarded", seat=seat, c=c), play.pos, trick=t_index, seat=seat, cards=fault)
             return
@@ -258,7 +258,7 @@ class TrickPlay:
             self.report(CARD_NOT_HELD, f"{seat} plays {c}, which {self.put_away[c]}", play.pos, trick=t_index, seat=seat)
             return
         up = self.record.up
-        if up is not None and c == up and c not in self.dealt_to and self._not_up_card_holder(play, t_index, fault):
+        if up is not None and c == up and c not in self.dealt_to and self._not_up_card_holder(play, t_index):
             return
         if seat in self.held and c not in self.held[seat] and not self.owns_unnamed(seat, c):
             owner = self.dealt_to.get(c)
@@ -266,7 +266,7 @@ class TrickPlay:
             self.report(CARD_NOT_HELD, said("{seat} plays {c}, which {seat} does not hold: " + where, seat=seat, c=c, owner=owner),
                         play.pos, trick=t_index, seat=seat, cards=fault)
 
-    def _not_up_card_holder(self: HandReplay, play: Play, t_index: int, fault: tuple[MarkedCard, ...]) -> bool:
+    def _not_up_card_holder(self: HandReplay, play: Play, t_index: int) -> bool:
         """Report a play of the up card by anyone but who holds it (the dealer who took it up, or the lone
         maker it was passed to for partner's best); true when reported."""
         seat, c = play.seat, play.card
@@ -281,7 +281,7 @@ class TrickPlay:
                            seat=seat, c=c, dealer=self.record.dealer)
         else:
             message = said("{seat} plays {c}, the up card that was turned down", seat=seat, c=c)
-        self.report(CARD_NOT_HELD, message, play.pos, trick=t_index, seat=seat, cards=fault)
+        self.report(CARD_NOT_HELD, message, play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
         return True
 
     def _unknown_before(self: HandReplay, t_index: int) -> bool:
