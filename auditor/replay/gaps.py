@@ -10,7 +10,7 @@ in all of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, islice
 from math import comb
 
 from ..cards import SUITS, Card, Seat
@@ -128,19 +128,21 @@ def placing_count(record: HandRecord, missing: int, in_order: bool) -> int:
 
 
 def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: frozenset[Card],
-             in_order: bool) -> list[Reading]:
+             in_order: bool, limit: int | None = None) -> list[Reading]:
     """The reading with its missing tricks placed, every way the record allows, the likeliest first.
 
     A missing trick may have stood anywhere among the written ones (``in_order``: a record whose tricks
     are known to be the first ones, as EGN's are, places them last).  One missing trick is rebuilt from
     the deal where the deal shows it; the leaders of the written tricks only rank the places.
+    ``limit``: rank only the first that many places (a hand read on one guess: eight tricks missing
+    from thirteen have 1,287 places, each a replay).
     """
     record = reading.record
     if not missing:
         return [_rebuilt(reading, rules, game, deck)]
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
-               else list(combinations_with_replacement(slots, missing)))
+               else list(islice(combinations_with_replacement(slots, missing), limit)))
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)

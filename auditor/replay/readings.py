@@ -158,7 +158,8 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
         plan.capped = True
         # read on its first: the likeliest place of the missing tricks in the first shape (a few at most to rank)
-        plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order)[:1]
+        plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order,
+                                 limit=MAX_READINGS)[:1]
         return plan
     for r in shaped:
         plan.readings.extend(placings(Reading(r, unknown, fixed_pos), plan.missing, rules, game, deck, in_order))
