@@ -45,6 +45,7 @@ from .chunks import (
 )
 from .errors import TERMINAL_NAMES, describe_expected, describe_syntax_error
 from .linewise import read_hand_by_lines, read_tags_by_lines
+from .plain import PlainReader
 
 __all__ = [
     "MAX_CHUNK_LINES", "MAX_FREE_LINES", "MAX_GAME_HANDS", "MAX_LINE_CHARS", "TERMINAL_NAMES", "Chunk", "TagBlock",
@@ -200,8 +201,35 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
     return _finish(chunk, result)  # type: ignore[arg-type]  # the inline transformer built it, not a Tree
 
 
+@lru_cache(maxsize=1)
+def _plain_reader() -> PlainReader:
+    return PlainReader(*_parser())
+
+
 def parse_chunks(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock]:
-    """Parse consecutive hand and tag chunks, as :func:`parse_chunk` would one by one."""
+    """Parse consecutive hand and tag chunks, as :func:`parse_chunk` would one by one.
+
+    A chunk written the usual way is read by :class:`~.plain.PlainReader`; each run of the others
+    goes to the parser together."""
+    plain = _plain_reader()
+    out: list[HandRecord | BrokenHand | TagBlock] = []
+    others: list[Chunk] = []
+    for chunk in chunks:
+        read = None if chunk.kind == "preamble" or _refused(chunk) is not None or _by_lines_only(chunk) else plain.read(chunk)
+        if read is None:
+            others.append(chunk)
+            continue
+        if others:
+            out.extend(_parse_batch(others))
+            others = []
+        out.append(_finish(chunk, read))
+    if others:
+        out.extend(_parse_batch(others))
+    return out
+
+
+def _parse_batch(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock]:
+    """Consecutive chunks through the parser at once (fewer calls), or each alone where that fails."""
     if len(chunks) < 2 or any(_refused(c) is not None or c.kind == "preamble" or _by_lines_only(c) for c in chunks):
         return [parse_chunk(c) for c in chunks]
     parser, builder = _parser()
