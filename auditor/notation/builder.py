@@ -258,10 +258,13 @@ class _Builder(VariationBuilder, SidesBuilder):
     # runs of well-formed statements read as one token (STATEMENTS, TAGS) -----------
     def _statements(self, tok: Token) -> list[tuple[str, Any]]:
         """The statements of a STATEMENTS token, built exactly as their rules build them."""
+        return self._statement_lines(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
+
+    def _statement_lines(self, text: str, line: int, column: int) -> list[tuple[str, Any]]:
+        """The statements of a run of statement lines that starts at ``line``, ``column`` of the file."""
         out = []
         by_keyword = self._by_keyword
-        line, column = (tok.line or 0) + self.line_offset, tok.column or 1
-        for raw in tok.value.split("\n"):
+        for raw in text.split("\n"):
             body = raw.lstrip(" \t\f")
             if body and body[0] not in "#\r":  # not a blank or comment line (the grammar's _NL)
                 keyword, rest = body.split(None, 1)  # the grammar puts a space after the keyword
@@ -294,6 +297,14 @@ class _Builder(VariationBuilder, SidesBuilder):
         """One statement line read on its own (start symbol ``statement``)."""
         (part,) = children
         return [part] if type(part) is tuple else self._statements(part)
+
+    def plain_hand(self, head_line: str, statements: str, line: int, column: int) -> HandRecord:
+        """What :meth:`hand` builds from a HAND_LINE token and a STATEMENTS token (``statements``, at
+        ``line`` and ``column`` of the chunk; empty: no statements), without making the tokens."""
+        m = _HAND_PARTS.match(head_line)
+        assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
+        made = self._statement_lines(statements, line + self.line_offset, column) if statements else []
+        return assemble_hand(int(m.group(1)), _SEATS[m.group(2)], Pos(1 + self.line_offset, 1), made)
 
     def hand(self, children: list[Any]) -> HandRecord:
         number, dealer, pos, parts = self._head(children)

@@ -6,7 +6,7 @@ grammar).  For such a chunk the LALR parser does nothing but lex those tokens
 and hand them to the builder, and that bookkeeping was about a tenth of a big
 audit.  :class:`PlainReader` matches the same terminals, compiled from the
 grammar the parser was built from (so the grammar stays the one source of the
-syntax), and calls the same builder methods with the same tokens.  Only a chunk
+syntax), and builds the same models with the builder the parser calls.  Only a chunk
 whose whole text is those tokens is read here; for anything else (a line in a
 rare spelling, a mistake, leading blanks) :meth:`PlainReader.read` answers None
 and the parser reads the chunk as before.  ``tests/test_plain_chunks.py`` checks
@@ -16,8 +16,6 @@ that both give the same models.
 from __future__ import annotations
 
 import re
-from typing import Any
-
 from lark import Lark, Token
 
 from ..model import HandRecord, Tag
@@ -47,16 +45,14 @@ class PlainReader:
             head = self.hand_line.match(text)
             if head is None:
                 return None
-            children: list[Any] = [Token("HAND_LINE", head.group(), 0, 1, 1)]
             end = head.end()
             if end < len(text):
                 run = self.statements.match(text, end)
                 if run is None or run.end() != len(text):
                     return None
-                line_start = text.rfind("\n", 0, end) + 1
-                children.append(Token("STATEMENTS", run.group(), end, 1 + text.count("\n", 0, end), end - line_start + 1))
             self.builder.line_offset = chunk.first_line - 1
-            return self.builder.hand(children)
+            line_start = text.rfind("\n", 0, end) + 1
+            return self.builder.plain_hand(head.group(), text[end:], 1 + text.count("\n", 0, end), end - line_start + 1)
         if chunk.kind == "tags":
             tags = self.tag_lines.match(text)
             if tags is None or tags.end() != len(text):

@@ -158,7 +158,7 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         self.prepare()
         facts = self.play_tricks()
         # the double-dummy analysis knows four players in two partnerships: other tables are not analysed
-        analysed = self.table.four_handed and (self.record.claim is not None or bool(self.result.renege_seats))
+        analysed = (self.record.claim is not None or bool(self.result.renege_seats)) and self.table.four_handed
         if analysed:
             from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
 
