@@ -92,7 +92,7 @@ class Bidding:
         if call.seat is not self.to_bid:
             problems.append((BID_OUT_OF_TURN, said("{seat} bids out of turn; it was {turn}'s turn", seat=call.seat, turn=self.to_bid)))
         if call.kind is CallKind.PASS and not call.alone:  # most calls: of the checks below only the dealer's
-            if self._stuck_dealer_passes(call):
+            if bidding.stick_the_dealer and self._stuck_dealer_passes(call):
                 problems.append(_dealer_must_call(call))
             return problems
         up_suit = self.up_suit(call)
@@ -118,7 +118,7 @@ class Bidding:
                 problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}", seat=call.seat)))
         if call.kind is CallKind.PASS and self._stuck_dealer_passes(call):
             problems.append(_dealer_must_call(call))
-        takes_up = self.round == 1 and self._takes_up_card(call)
+        takes_up = self.round == 1 and self._takes_up_card(call, up_suit)
         if (
             bidding.dealer_partner_order_alone
             and not call.alone
@@ -165,9 +165,9 @@ class Bidding:
                              "{seat} held {held}", seat=seat, up=up, held=held_cards(own))))
         return problems
 
-    def _takes_up_card(self: HandReplay, call: Call) -> bool:
-        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up)."""
-        up_suit = self.up_suit(call)
+    def _takes_up_card(self: HandReplay, call: Call, up_suit: Suit | None) -> bool:
+        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up);
+        ``up_suit``: :meth:`up_suit` for the call."""
         return call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and up_suit is not None and call.suit is up_suit)
 
     def verify_defense(self: HandReplay, defense: LoneDefense) -> list[tuple[Code, str]]:
@@ -214,8 +214,8 @@ class Bidding:
             self.trump = None
             self.no_trump = call.kind.value
             self.low = call.kind is CallKind.LOW
-        elif self.round == 1 and self._takes_up_card(call):
-            self.trump = self.up_suit(call)
+        elif self.round == 1 and self._takes_up_card(call, up_suit := self.up_suit(call)):
+            self.trump = up_suit
             self.dealer_took_up = True
         else:
             self.trump = call.suit
