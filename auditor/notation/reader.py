@@ -1,7 +1,8 @@
 """Read the text notation into :mod:`auditor.model` objects, one game at a time.
 
 The file is cut into chunks (:mod:`.chunks`) at lines that open a hand or a tag
-block; a few chunks at a time are parsed by the LALR parser with an inline
+block; a chunk written the usual way is read by the grammar's line terminals alone
+(:mod:`.plain`), and the others, a few at a time, are parsed by the LALR parser with an inline
 transformer that builds model objects directly (:mod:`.builder`: no parse tree
 is kept).  A chunk that does not parse is read again line by line
 (:mod:`.linewise`), so that a syntax error costs only its own line: the hand
