@@ -82,6 +82,8 @@ def _start(replay: HandReplay, facts: list[PlayFact]) -> tuple[tuple[Seat, ...],
     """The seats in play and what each held when the play began, when the record shows every card of it."""
     if replay.unknown or replay.unjudged or any(replay.unnamed.values()) or not facts:
         return None
+    if len({fact.card for fact in facts}) != len(facts):  # a card played twice: no deal the solver can follow
+        return None
     seats = tuple(replay.active_seats())
     size = replay.rules.deck.hand_size
     held: dict[Seat, set[Card]] = {}
