@@ -199,12 +199,16 @@ def merge(results: list[HandResult]) -> HandResult:
     if len(results) == 1:
         return primary
     common = set.intersection(*({_key(f) for f in r.findings} for r in results))
-    versions: dict[tuple[str, Pos, Seat | None], list[Finding]] = {}
+    # each distinct wording once: readings mostly word a finding alike, and a record whose findings share a
+    # position (EGN's) gave hundreds of copies of each key, compared with each other (131 million times)
+    versions: dict[tuple[str, Pos, Seat | None], dict[tuple[str, tuple[str, ...]], Finding]] = {}
     for r in results:
         for f in r.findings:
-            if _key(f) in common:
-                versions.setdefault(_key(f), []).append(f)
-    merged = replace(primary, findings=[_agreed(f, versions[_key(f)]) for f in primary.findings if _key(f) in common])
+            key = _key(f)
+            if key in common:
+                versions.setdefault(key, {}).setdefault((f.message, f.proof), f)
+    merged = replace(primary, findings=[_agreed(f, list(versions[_key(f)].values()))
+                                        for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
     for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
                         ("defender_alone", None), ("tricks_won", None), ("up", None), ("token", None)):
