@@ -34,19 +34,14 @@ from ..model import (
     TrickRecord,
     new,
 )
-from .sides import SidesBuilder
+from .sides import _SEAT_MARK, _SEATS, SidesBuilder, _card
 from .variations import VariationBuilder
 
-_SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
 _CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
 _PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 
-
-_card = Card.parse
-
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
 _TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
-_SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
 
 
 def _simple_plays(text: str, line: int, column: int) -> list[Play] | None:
@@ -281,9 +276,7 @@ class _Builder(VariationBuilder, SidesBuilder):
         """The number, dealer and position of a ``hand`` line, and the children after it."""
         head = children[0]
         if head.type == "HAND_LINE":
-            m = _HAND_PARTS.match(head.value)
-            assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
-            number, dealer, parts = int(m.group(1)), _SEATS[m.group(2)], children[1:]
+            (number, dealer), parts = _hand_line(head.value), children[1:]
         else:
             number, dealer, parts = int(head.value), _SEATS[children[1].value], children[2:]
         return number, dealer, Pos((head.line or 0) + self.line_offset, 1), parts
@@ -301,10 +294,9 @@ class _Builder(VariationBuilder, SidesBuilder):
     def plain_hand(self, head_line: str, statements: str, line: int, column: int) -> HandRecord:
         """What :meth:`hand` builds from a HAND_LINE token and a STATEMENTS token (``statements``, at
         ``line`` and ``column`` of the chunk; empty: no statements), without making the tokens."""
-        m = _HAND_PARTS.match(head_line)
-        assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
+        number, dealer = _hand_line(head_line)
         made = self._statement_lines(statements, line + self.line_offset, column) if statements else []
-        return assemble_hand(int(m.group(1)), _SEATS[m.group(2)], Pos(1 + self.line_offset, 1), made)
+        return assemble_hand(number, dealer, Pos(1 + self.line_offset, 1), made)
 
     def hand(self, children: list[Any]) -> HandRecord:
         number, dealer, pos, parts = self._head(children)
@@ -315,6 +307,13 @@ class _Builder(VariationBuilder, SidesBuilder):
             else:
                 statements.extend(self._statements(part))
         return assemble_hand(number, dealer, pos, statements)
+
+
+def _hand_line(text: str) -> tuple[int, Seat]:
+    """The number and dealer of a HAND_LINE token's text."""
+    m = _HAND_PARTS.match(text)
+    assert m is not None, "the grammar's HAND_LINE and _HAND_PARTS disagree"
+    return int(m.group(1)), _SEATS[m.group(2)]
 
 
 def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:

@@ -202,6 +202,11 @@ def parse_chunk(chunk: Chunk) -> HandRecord | BrokenHand | TagBlock:
     return _finish(chunk, result)  # type: ignore[arg-type]  # the inline transformer built it, not a Tree
 
 
+def _whole_text_readable(chunk: Chunk) -> bool:
+    """A hand or tag chunk read from its whole text (not refused, no over-long or skipped line)."""
+    return chunk.kind != "preamble" and _refused(chunk) is None and not _by_lines_only(chunk)
+
+
 @lru_cache(maxsize=1)
 def _plain_reader() -> PlainReader:
     return PlainReader(*_parser())
@@ -216,7 +221,7 @@ def parse_chunks(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock
     out: list[HandRecord | BrokenHand | TagBlock] = []
     others: list[Chunk] = []
     for chunk in chunks:
-        read = None if chunk.kind == "preamble" or _refused(chunk) is not None or _by_lines_only(chunk) else plain.read(chunk)
+        read = plain.read(chunk) if _whole_text_readable(chunk) else None
         if read is None:
             others.append(chunk)
             continue
@@ -231,7 +236,7 @@ def parse_chunks(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock
 
 def _parse_batch(chunks: list[Chunk]) -> list[HandRecord | BrokenHand | TagBlock]:
     """Consecutive chunks through the parser at once (fewer calls), or each alone where that fails."""
-    if len(chunks) < 2 or any(_refused(c) is not None or c.kind == "preamble" or _by_lines_only(c) for c in chunks):
+    if len(chunks) < 2 or not all(_whole_text_readable(c) for c in chunks):
         return [parse_chunk(c) for c in chunks]
     parser, builder = _parser()
     builder.line_offset = chunks[0].first_line - 1

@@ -168,15 +168,20 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card])
     prepared.prepare()
     if prepared.maker is None or prepared.thrown_in or table.tableau:
         # with a tableau, which card a player had left depends on what was turned up: not rebuilt
-        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
+        return _prepared(reading, prepared)
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
     leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
     made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table)
     if made is None or not made.fits:
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
         # the record does not show: its cards are known, their order is not, so it stays unknown
-        return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
+        return _prepared(reading, prepared)
     tricks = list(reading.record.tricks)
     tricks[number - 1] = made.trick
     return Reading(replace(reading.record, tricks=tuple(tricks)), frozenset(),
                    reading.unjudged | {p.pos for p in made.trick.plays}, made, reading.rank)
+
+
+def _prepared(reading: Reading, prepared: HandReplay) -> Reading:
+    """The reading unchanged, keeping the replay that prepared it (its run goes on from there, once)."""
+    return Reading(reading.record, reading.unknown, reading.unjudged, reading.rebuilt, reading.rank, prepared)
