@@ -130,6 +130,12 @@ class Bidding:
             problems.extend(self._order_holding(call, up_suit))
         return problems
 
+    def _plain_pass(self: HandReplay, call: Call) -> bool:
+        """A pass in turn while the bidding is open, not the stuck dealer's: the calls :meth:`verify_bid`
+        finds nothing wrong with (its first three checks)."""
+        return (call.kind is CallKind.PASS and not call.alone and not self.closed and call.seat is self.to_bid
+                and not (self.rules.bidding.stick_the_dealer and self._stuck_dealer_passes(call)))
+
     def _stuck_dealer_passes(self: HandReplay, call: Call) -> bool:
         """A pass by the dealer at the end of round 2 under stick-the-dealer."""
         return (self.rules.bidding.stick_the_dealer and self.round == 2 and call.seat is self.dealer
@@ -191,8 +197,9 @@ class Bidding:
             self.report(code, message, defense.pos, seat=defense.seat)
 
     def bid(self: HandReplay, call: Call) -> None:
-        for code, message in self.verify_bid(call):
-            self.report(code, message, call.pos, seat=call.seat)
+        if not self._plain_pass(call):  # most calls: nothing for verify_bid to look at
+            for code, message in self.verify_bid(call):
+                self.report(code, message, call.pos, seat=call.seat)
         if self.closed:
             return
         players = self.table.players

@@ -148,7 +148,10 @@ class TrickPlay:
         defender_partner = partner[self.defender] if self.defender is not None else None
         deck, held_of = self.deck, self.held
         # cards that are never simply played: the discard, the up card, what an exchange took out of a hand
-        odd = {self.discarded, record.up, *self.put_away}
+        odd = {self.discarded, *self.put_away}
+        if not (self.result.taken_up is not None and len(held_of) == table.players and not self.passed_to
+                and self.kitty_exchanged_by is None):
+            odd.add(record.up)  # unless it is simply the dealer's now, and whoever else plays it is seen not to hold it
         covers, covered = self.covers, self.covered  # the tableau's cards still face up on others, and under them
         side_index = table.side_index
         won = list(table.zeros)

@@ -114,6 +114,7 @@ def _sentence(text: str, mentions: Mentions, style: TextStyle) -> str:
 _HEADERS = ("hand", "dealer", "result", "points", "sheet", "corrected")
 _LEGEND = "points: what the hand scores; sheet, corrected: the running score after it (each {sides})"
 _FLAG = "<- differs"
+_LETTER = {seat: seat.name for seat in Seat}
 
 
 def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) -> list[str]:
@@ -121,9 +122,10 @@ def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) ->
     rows: list[tuple[str, str, str, str, str, str]] = []
     flags: list[bool] = []
     for h in game.hands:
-        dealer = h.dealer.name if h.dealer is not None else "?"  # the players are named in the results
-        rows.append((str(h.number), dealer, result_words(h, people), score(h.points), sheet_score(h), score(h.totals)))
-        flags.append(differs(h))
+        dealer = _LETTER[h.dealer] if h.dealer is not None else "?"  # the players are named in the results
+        sheet = h.recorded_values()
+        rows.append((str(h.number), dealer, result_words(h, people), score(h.points), sheet_score(h, sheet), score(h.totals)))
+        flags.append(differs(h, sheet))
     widths = [max(len(_HEADERS[i]), *(len(r[i]) for r in rows)) for i in range(6)]
     gap = "  "
     fixed = sum(widths) - widths[2] + len(gap) * 5 + 2 + (len(_FLAG) + 2 if any(flags) else 0)

@@ -54,15 +54,22 @@ def card_words(card: Card) -> tuple[str, str, bool]:
     return rank, SUIT_SYMBOLS[card.suit], card.suit.is_red
 
 
+_SEATS = tuple(Seat)
+_SEAT_TAGS = {seat: SEAT_WORDS[seat].lower() for seat in _SEATS}
+
+
 class People:
     """The players of a game by seat, as its tags name them (or nobody)."""
 
     def __init__(self, game: GameResult) -> None:
         self.table: Table = game.table
         self.names: dict[Seat, str | None] = {}
-        for seat in Seat:
-            name = game.player(seat)
+        tags = {t.name.lower(): t.value for t in reversed(game.tags)}  # the first of a name counts, as GameResult.tag
+        for seat in _SEATS:
+            name = tags.get(_SEAT_TAGS[seat])
             self.names[seat] = printable(name.strip()) if name and name.strip() else None
+        #: each seat as a results row names it (a row names two or three: worked out once a game)
+        self._rows = {seat: f"{seat.name} ({name})" if name else seat.name for seat, name in self.names.items()}
 
     @property
     def any(self) -> bool:
@@ -70,8 +77,7 @@ class People:
 
     def seat(self, seat: Seat) -> str:
         """A seat as a results row names it: ``N (Alice)``, or ``N``."""
-        name = self.names[seat]
-        return f"{seat.name} ({name})" if name else seat.name
+        return self._rows[seat]
 
     def team(self, team: Side) -> str:
         """A side: ``NS (Alice and Carol)``, or ``NS``; a player on their own as a seat, ``N (Alice)``."""
@@ -137,7 +143,7 @@ def result_words(h: HandResult, people: People) -> str:
         result = ("points from the sheet" if h.from_sheet
                   else "scores alike whatever the record lost" if h.settled else result)
     if h.maker is not None:
-        taken = h.tricks(people.table.side(h.maker))
+        taken = h.tricks_won[people.table.side_index[h.maker]] if h.tricks_won is not None else None
         tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
         against = f" against {people.seat(h.defender_alone)} defending alone" if h.defender_alone is not None else ""
         result = f"{people.seat(h.maker)}{' alone' if h.alone else ''} in {trump_words(h)}{tricks}{against}: {result}"
@@ -159,17 +165,20 @@ def score(values: tuple[int, ...]) -> str:
     return "-".join(map(str, values))
 
 
-def sheet_score(h: HandResult) -> str:
-    """The sheet's running score after the hand: ``-`` where none is written, ``?`` for other sides (P703)."""
+def sheet_score(h: HandResult, values: tuple[int, ...] | None = None) -> str:
+    """The sheet's running score after the hand: ``-`` where none is written, ``?`` for other sides (P703);
+    ``values``: ``h.recorded_values()``, when the caller has it."""
     if h.recorded is None:
         return "-"
-    values = h.recorded_values()
+    if values is None:
+        values = h.recorded_values()
     return score(values) if values is not None else "?"
 
 
-def differs(h: HandResult) -> bool:
-    """The sheet's running score after this hand is not the corrected one."""
-    values = h.recorded_values()
+def differs(h: HandResult, values: tuple[int, ...] | None = None) -> bool:
+    """The sheet's running score after this hand is not the corrected one (``values``: as for :func:`sheet_score`)."""
+    if values is None:
+        values = h.recorded_values()
     return values is not None and values != h.totals
 
 
