@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import SEATS, Seat, Side
+from .rules.derived import per_ruleset
 
 if TYPE_CHECKING:
     from .rules.schema import Ruleset
@@ -123,23 +124,9 @@ FOUR = make_table(SEATS, True)
 _TABLES: dict[tuple[object, ...], Table] = {}
 
 
-#: the table of each ruleset object seen (the ruleset kept, so that its id is not reused)
-_BY_RULESET: dict[int, tuple[Ruleset, Table]] = {}
-
-
+@per_ruleset
 def table_of(rules: Ruleset) -> Table:
     """The table of a ruleset (worked out once per distinct table, and looked up once per ruleset object)."""
-    known = _BY_RULESET.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    if len(_BY_RULESET) >= 256:  # a long run under many [Set] variations: start again
-        _BY_RULESET.clear()
-    found = _table_of(rules)
-    _BY_RULESET[id(rules)] = (rules, found)
-    return found
-
-
-def _table_of(rules: Ruleset) -> Table:
     seats = tuple(Seat[s.value] for s in rules.table.seats)
     key = (seats, rules.table.sides.value, rules.deck.hand_size, rules.deck.tableau)
     found = _TABLES.get(key)

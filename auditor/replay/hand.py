@@ -28,6 +28,7 @@ from ..findings import (
 )
 from ..model import HandRecord, Pos
 from ..said import said
+from ..rules.derived import per_ruleset
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .results import HandResult
@@ -310,22 +311,9 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
 _DECKS: dict[tuple[str, ...], frozenset[Card]] = {}
 
 
-_BY_RULESET: dict[int, tuple[Ruleset, frozenset[Card]]] = {}
-
-
+@per_ruleset
 def deck_of(rules: Ruleset) -> frozenset[Card]:
     """The cards of the ruleset's deck (looked up once per ruleset object: a game's replay asks)."""
-    known = _BY_RULESET.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    if len(_BY_RULESET) >= 256:
-        _BY_RULESET.clear()
-    found = _deck_of(rules)
-    _BY_RULESET[id(rules)] = (rules, found)
-    return found
-
-
-def _deck_of(rules: Ruleset) -> frozenset[Card]:
     key = (*(r.value for r in rules.deck.ranks), "joker" if rules.deck.joker else "")
     found = _DECKS.get(key)
     if found is None:

@@ -54,19 +54,14 @@ def card_words(card: Card) -> tuple[str, str, bool]:
     return rank, SUIT_SYMBOLS[card.suit], card.suit.is_red
 
 
-_SEATS = tuple(Seat)
-_SEAT_TAGS = {seat: SEAT_WORDS[seat].lower() for seat in _SEATS}
-
-
 class People:
     """The players of a game by seat, as its tags name them (or nobody)."""
 
     def __init__(self, game: GameResult) -> None:
         self.table: Table = game.table
         self.names: dict[Seat, str | None] = {}
-        tags = {t.name.lower(): t.value for t in reversed(game.tags)}  # the first of a name counts, as GameResult.tag
-        for seat in _SEATS:
-            name = tags.get(_SEAT_TAGS[seat])
+        for seat in Seat:
+            name = game.player(seat)
             self.names[seat] = printable(name.strip()) if name and name.strip() else None
         #: each seat as a results row names it (a row names two or three: worked out once a game)
         self._rows = {seat: f"{seat.name} ({name})" if name else seat.name for seat, name in self.names.items()}
@@ -143,7 +138,7 @@ def result_words(h: HandResult, people: People) -> str:
         result = ("points from the sheet" if h.from_sheet
                   else "scores alike whatever the record lost" if h.settled else result)
     if h.maker is not None:
-        taken = h.tricks_won[people.table.side_index[h.maker]] if h.tricks_won is not None else None
+        taken = h.tricks(people.table.side(h.maker))
         tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
         against = f" against {people.seat(h.defender_alone)} defending alone" if h.defender_alone is not None else ""
         result = f"{people.seat(h.maker)}{' alone' if h.alone else ''} in {trump_words(h)}{tricks}{against}: {result}"
