@@ -20,7 +20,8 @@ from lark import Lark, UnexpectedInput
 
 from ..cards import Seat
 from ..model import Call, HandRecord, LostLine, Pos, Repair, Tag
-from .builder import _Builder, assemble_hand
+from .assemble import assemble_hand
+from .builder import _Builder
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
 from .repair import Respelling, respell
