@@ -22,8 +22,10 @@ process:
 - ``standings`` over those tables (players and partnerships), and the league view (``stats --league``);
   ``--parquet-only`` times just the tables and what reads them;
 - with ``--baseline REV``, the audit of a git revision (``git archive`` into the work folder),
-  ``--jobs 1``, in the same alternation: the table gains its row, and the run says how much
-  slower or faster this tree is and whether both wrote the same report;
+  ``--jobs 1`` and ``--jobs N``, in the same alternation (which tree goes first alternates from
+  one repeat to the next): the table gains their rows, and the run says, for each job count, how
+  much slower or faster this tree is (median of the run-by-run ratios, and their range) and
+  whether both wrote the same report;
 
 and prints hands per second, wall and CPU seconds, each time as a multiple of
 the floor's, and the peak memory sampled from /proc every 20 ms: of the whole
@@ -192,6 +194,13 @@ def count_hands(path: Path) -> int:
         return sum(1 for line in fh if line.startswith(b"hand "))
 
 
+def _baseline_pair(baseline: tuple[Path, str], one: list[str], many: list[str], jobs: int) -> tuple[Run, Run]:
+    """The baseline revision's audit, one job then ``jobs``, timed without the memory sampler."""
+    folder, sha = baseline
+    return (measure(f"baseline {sha} --jobs 1", one, sample=False, cwd=folder),
+            measure(f"baseline {sha} --jobs {jobs}", many, sample=False, cwd=folder))
+
+
 def _median(runs: list[Run]) -> Run:
     return sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]
 
@@ -229,18 +238,24 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
     # timed without the memory sampler, whose CPU the parallel run (both cores busy) would pay;
     # the memory of each is sampled in one more run of its own
     base_cmd = [PY, "-m", "auditor", file, "--jobs", "1"]
-    base_runs: list[Run] = []
+    base_many_cmd = [PY, "-m", "auditor", file, "--jobs", str(jobs)]
+    base_runs: list[tuple[Run, Run]] = []
     pairs = []
-    for _ in range(repeat):
+    for i in range(repeat):
+        # with a baseline, who goes first alternates, so that a drift in the machine's speed favours neither
+        if baseline is not None and i % 2 == 1:
+            base_runs.append(_baseline_pair(baseline, base_cmd, base_many_cmd, jobs))
         pairs.append((measure(*audits[0], sample=False), measure(*audits[1], sample=False)))
-        if baseline is not None:
-            base_runs.append(measure(f"baseline {baseline[1]} --jobs 1", base_cmd, sample=False, cwd=baseline[0]))
+        if baseline is not None and i % 2 == 0:
+            base_runs.append(_baseline_pair(baseline, base_cmd, base_many_cmd, jobs))
     for timed, (name, cmd) in zip((_median([one for one, _ in pairs]), _median([many for _, many in pairs])), audits):
         sampled = measure(name, cmd)
         runs.append(replace(timed, peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
     if baseline is not None:
-        sampled = measure(base_runs[0].name, base_cmd, cwd=baseline[0])
-        runs.append(replace(_median(base_runs), peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
+        for k, cmd in enumerate((base_cmd, base_many_cmd)):
+            timed = _median([pair[k] for pair in base_runs])
+            sampled = measure(timed.name, cmd, cwd=baseline[0])
+            runs.append(replace(timed, peak_tree_mb=sampled.peak_tree_mb, peak_process_mb=sampled.peak_process_mb))
     if "formats" in sections:
         # the streamed machine formats, and json's one document (held to the end: memory grows with the input)
         for fmt in ("lint", "jsonl", "sarif") + (("json",) if hands <= 200_000 else ()):
@@ -275,12 +290,16 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
           f"{ratios[0]:.2f}-{ratios[-1]:.2f}); CPU per hand {one.cpu_seconds / hands * 1e6:.0f} us in one process, "
           f"{many.cpu_seconds / hands * 1e6:.0f} us with {jobs} jobs (all processes)")
     if baseline is not None:
-        versus = sorted(b.seconds / a.seconds for (a, _), b in zip(pairs, base_runs))
-        cpu = sorted(b.cpu_seconds / a.cpu_seconds for (a, _), b in zip(pairs, base_runs))
-        same = _report_digest(audits[0][1], ROOT) == _report_digest(base_cmd, baseline[0])
-        print(f"against the baseline {baseline[1]} (--jobs 1, run alternately): this tree takes "
-              f"{1 / versus[len(versus) // 2]:.3f}x its wall time and {1 / cpu[len(cpu) // 2]:.3f}x its CPU "
-              f"(medians of {len(versus)}); the two reports are {'identical' if same else 'DIFFERENT'}")
+        for k, label in enumerate(("--jobs 1", f"--jobs {jobs}")):
+            # this tree's time over the baseline's, run by run: under 1 is faster
+            wall = sorted(ours[k].seconds / theirs[k].seconds for ours, theirs in zip(pairs, base_runs))
+            cpu = sorted(ours[k].cpu_seconds / theirs[k].cpu_seconds for ours, theirs in zip(pairs, base_runs))
+            rates = ", ".join(f"{hands / ours[k].seconds:,.0f}/{hands / theirs[k].seconds:,.0f}" for ours, theirs in zip(pairs, base_runs))
+            print(f"against the baseline {baseline[1]}, {label} (run alternately): this tree takes "
+                  f"{wall[len(wall) // 2]:.3f}x its wall time ({wall[0]:.3f}-{wall[-1]:.3f}) and "
+                  f"{cpu[len(cpu) // 2]:.3f}x its CPU (medians of {len(wall)}); hands/s, this tree/baseline: {rates}")
+        same = _report_digest(audits[1][1], ROOT) == _report_digest(base_many_cmd, baseline[0])
+        print(f"the two trees' reports are {'identical' if same else 'different (the ruling changed since the baseline)'}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
     return _save(runs, hands, size_mb, jobs, work, hands_wanted, games, pairs)
 
@@ -317,8 +336,8 @@ def main() -> int:
     p.add_argument("--repeat", type=int, default=3, help="runs of each audit (one job, N jobs), alternating (default 3)")
     p.add_argument("--work", type=Path, default=ROOT / "bench" / "out", help="where games and tables are kept (default bench/out)")
     p.add_argument("--baseline", metavar="REV", help="also time the audit of this git revision, alternately, and compare")
-    p.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS),
-                   help="what to run besides the floor, parsing and the text audits (default: all)")
+    p.add_argument("--sections", nargs="*", choices=SECTIONS, default=list(SECTIONS),
+                   help="what to run besides the floor, parsing and the text audits (default: all; none: the flag alone)")
     p.add_argument("--parquet-only", action="store_true",
                    help="time only the Parquet tables and what reads them (stats views, the league view, the standings)")
     p.add_argument("--rules", default="hoyle", metavar="NAME|PATH",
