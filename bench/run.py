@@ -301,7 +301,7 @@ def bench_size(hands_wanted: int, work: Path, jobs: int, seed: int, repeat: int 
         same = _report_digest(audits[1][1], ROOT) == _report_digest(base_many_cmd, baseline[0])
         print(f"the two trees' reports are {'identical' if same else 'different (the ruling changed since the baseline)'}")
     print(f"load average after: {os.getloadavg()[0]:.2f} (other work on the machine slows the parallel runs most)")
-    return _save(runs, hands, size_mb, jobs, work, hands_wanted, games, pairs)
+    return _save(runs, hands, size_mb, jobs, work, hands_wanted, games, pairs, baseline_pairs=base_runs)
 
 
 def _report(runs: list[Run], hands: int, size_mb: float, path: Path, work: Path, hands_wanted: int, games: Games,
@@ -317,12 +317,13 @@ def _report(runs: list[Run], hands: int, size_mb: float, path: Path, work: Path,
 
 
 def _save(runs: list[Run], hands: int, size_mb: float, jobs: int, work: Path, hands_wanted: int, games: Games,
-          pairs: list[tuple[Run, Run]], kind: str = "") -> dict[str, object]:
+          pairs: list[tuple[Run, Run]], kind: str = "", baseline_pairs: list[tuple[Run, Run]] | None = None) -> dict[str, object]:
     """The figures, kept as results-N.json (a --parquet-only run: results-N-parquet.json, leaving the full run's)."""
     result = {
         "hands": hands, "megabytes": round(size_mb, 1), "jobs": jobs, "cores": os.cpu_count(),
         "python": platform.python_version(), "runs": [asdict(r) for r in runs],
         "audit_pairs": [[asdict(a), asdict(b)] for a, b in pairs],
+        "baseline_pairs": [[asdict(a), asdict(b)] for a, b in baseline_pairs or []],  # one job, N jobs, as audit_pairs
     }
     (work / f"results-{hands_wanted}{games.label}{kind}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return result
