@@ -55,30 +55,35 @@ PLAIN = TextStyle()
 
 
 def write_game(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAIN) -> None:
+    """The ruling of one game, written to ``out`` in one piece (a write a line was a tenth of a big audit's
+    ruling: ``out`` is often the terminal's or a pipe's text layer)."""
+    parts: list[str] = []
+    say = parts.append
     people = People(game)
     shown = printable(path)
-    out.write(f"{shown}: game {game.index}: {title(game)}\n")
+    say(f"{shown}: game {game.index}: {title(game)}\n")
     info = [f"{printable(t.name)}: {printable(t.value)}" for t in game.tags if t.name.lower() != "event"]
     if info:
-        out.write("  " + "; ".join(info) + "\n")
-    out.write(f"  rules: {printable(game.ruleset)}\n")
+        say("  " + "; ".join(info) + "\n")
+    say(f"  rules: {printable(game.ruleset)}\n")
     findings = game.all_findings()
     errors = sum(1 for f in findings if f.level is Severity.ERROR)
-    out.write(f"  {plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}\n")
+    say(f"  {plural(errors, 'error')}, {plural(len(findings) - errors, 'warning')}\n")
     for f in findings:
-        _write_finding(shown, f, people, out, style)
+        _write_finding(shown, f, people, parts, style)
     notes = [note for h in game.hands for note in h.notes]  # what the analysis says besides findings (a claim that holds)
     if notes:
-        out.write("\n")
+        say("\n")
         for note in notes:
-            out.write(f"  note: {_sentence(note, people.mentions(), style)}\n")
+            say(f"  note: {_sentence(note, people.mentions(), style)}\n")
     if game.hands:
-        out.write("\n")
+        say("\n")
         for line in results_table(game, people, style):
-            out.write(f"  {line}\n")
+            say(f"  {line}\n")
     if game.drinks is not None:
-        _write_drinks(game, people, out)
-    out.write("\n  " + verdict(game, people) + "\n\n")
+        _write_drinks(game, people, parts)
+    say("\n  " + verdict(game, people) + "\n\n")
+    out.write("".join(parts))
 
 
 def write_findings(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAIN) -> None:
@@ -87,23 +92,26 @@ def write_findings(path: str, game: GameResult, out: TextIO, style: TextStyle = 
     if not findings:
         return
     people = People(game)
+    parts: list[str] = []
     for f in findings:
-        _write_finding(printable(path), f, people, out, style)
-    out.write("\n")
+        _write_finding(printable(path), f, people, parts, style)
+    parts.append("\n")
+    out.write("".join(parts))
 
 
-def _write_finding(path: str, f: Finding, people: People, out: TextIO, style: TextStyle) -> None:
+def _write_finding(path: str, f: Finding, people: People, parts: list[str], style: TextStyle) -> None:
+    say = parts.append
     label = where(f)
     location = style.paint(f"{path}:{f.pos.line}:{f.pos.column}:", "1")
-    out.write(f"\n  {location} {style.paint(f.code.code, '1')} {f.code.name} {style.severity(f.level)}")
-    out.write(f" ({label})\n" if label else "\n")
+    say(f"\n  {location} {style.paint(f.code.code, '1')} {f.code.name} {style.severity(f.level)}")
+    say(f" ({label})\n" if label else "\n")
     mentions = people.mentions()
-    out.write(f"    {_sentence(f.message, mentions, style)}\n")
+    say(f"    {_sentence(f.message, mentions, style)}\n")
     for line in f.proof:
-        out.write(f"      - {_sentence(line, mentions, style)}\n")
+        say(f"      - {_sentence(line, mentions, style)}\n")
     consequence = points_words(f, people)
     if consequence is not None:
-        out.write(f"    Points: {consequence}.\n")
+        say(f"    Points: {consequence}.\n")
 
 
 def _sentence(text: str, mentions: Mentions, style: TextStyle) -> str:
@@ -126,16 +134,18 @@ def results_table(game: GameResult, people: People, style: TextStyle = PLAIN) ->
         sheet = h.recorded_values()
         rows.append((str(h.number), dealer, result_words(h, people), score(h.points), sheet_score(h, sheet), score(h.totals)))
         flags.append(differs(h, sheet))
-    widths = [max(len(_HEADERS[i]), *(len(r[i]) for r in rows)) for i in range(6)]
+    widths = [max(len(header), *map(len, column)) for header, column in zip(_HEADERS, zip(*rows))] if rows else [len(h) for h in _HEADERS]
     gap = "  "
     fixed = sum(widths) - widths[2] + len(gap) * 5 + 2 + (len(_FLAG) + 2 if any(flags) else 0)
     if style.width is not None:
         widths[2] = max(MIN_RESULT_WIDTH, min(widths[2], style.width - fixed))
     lines = [_row(_HEADERS, widths, gap)]
     for cells, flagged in zip(rows, flags):
-        # most results fit their column: wrapped only when they do not (textwrap was 3% of a big audit)
-        wrapped = [cells[2]] if len(cells[2]) <= widths[2] else textwrap.wrap(cells[2], widths[2], break_on_hyphens=False) or [""]
         flag = "  " + style.paint(_FLAG, "1;33") if flagged else ""
+        if len(cells[2]) <= widths[2]:  # most results fit their column (textwrap was 3% of a big audit)
+            lines.append(_row(cells, widths, gap) + flag)
+            continue
+        wrapped = textwrap.wrap(cells[2], widths[2], break_on_hyphens=False) or [""]
         lines.append(_row((cells[0], cells[1], wrapped[0], *cells[3:]), widths, gap) + flag)
         for more in wrapped[1:]:
             lines.append(_row(("", "", more, "", "", ""), widths, gap).rstrip())
@@ -150,22 +160,23 @@ def _row(cells: tuple[str, ...] | list[str], widths: list[int], gap: str) -> str
                      points.rjust(widths[3]), sheet.rjust(widths[4]), corrected.rjust(widths[5])))
 
 
-def _write_drinks(game: GameResult, people: People, out: TextIO) -> None:
+def _write_drinks(game: GameResult, people: People, parts: list[str]) -> None:
     """The drinks each player owes under the ruleset's drinking rules, per hand and in all."""
     assert game.drinks is not None
+    say = parts.append
     names = {seat.name: people.seat(seat) for seat in Seat}
-    out.write("\n  Drinks owed under this ruleset's drinking rules:\n")
+    say("\n  Drinks owed under this ruleset's drinking rules:\n")
     hands = sorted({hand for entries in game.drinks.values() for hand, _, _ in entries})
     for number in hands:
-        out.write(f"    hand {number}\n")
+        say(f"    hand {number}\n")
         for seat, entries in game.drinks.items():
             mine = [(reason, count) for hand, reason, count in entries if hand == number]
             if mine:
-                out.write(f"      {names[seat]}: {sum(count for _, count in mine)}\n")
+                say(f"      {names[seat]}: {sum(count for _, count in mine)}\n")
                 for reason, count in mine:
-                    out.write(f"        {count:>3}  {reason}\n")
+                    say(f"        {count:>3}  {reason}\n")
     totals = ", ".join(f"{names[seat]} {sum(c for _, _, c in entries)}" for seat, entries in game.drinks.items())
-    out.write(f"    game total: {totals}\n")
+    say(f"    game total: {totals}\n")
 
 
 def write_summary(summary: Summary, out: TextIO, style: TextStyle = PLAIN) -> None:
