@@ -139,6 +139,13 @@ class GameResult:
     def player(self, seat: Seat) -> str | None:
         return self.tag(SEAT_WORDS[seat])
 
+    def players(self) -> dict[Seat, str | None]:
+        """:meth:`player` for every seat, the tags read once (the first tag of a name counts, as in :meth:`tag`)."""
+        first: dict[str, str] = {}
+        for t in self.tags:
+            first.setdefault(t.name.lower(), t.value)
+        return {seat: first.get(SEAT_WORDS[seat].lower()) for seat in Seat}
+
     def recorded_values(self) -> tuple[int, ...] | None:
         return self.recorded.in_order(self.sides) if self.recorded is not None else None
 

@@ -92,9 +92,10 @@ def write_findings(path: str, game: GameResult, out: TextIO, style: TextStyle = 
     if not findings:
         return
     people = People(game)
+    shown = printable(path)
     parts: list[str] = []
     for f in findings:
-        _write_finding(printable(path), f, people, parts, style)
+        _write_finding(shown, f, people, parts, style)
     parts.append("\n")
     out.write("".join(parts))
 

@@ -59,13 +59,8 @@ class People:
 
     def __init__(self, game: GameResult) -> None:
         self.table: Table = game.table
-        self.names: dict[Seat, str | None] = {}
-        tags: dict[str, str] = {}
-        for tag in game.tags:  # the first of a name counts, as GameResult.tag has it (read once, not once a seat)
-            tags.setdefault(tag.name.lower(), tag.value)
-        for seat in Seat:
-            name = tags.get(SEAT_WORDS[seat].lower())
-            self.names[seat] = printable(name.strip()) if name and name.strip() else None
+        self.names: dict[Seat, str | None] = {
+            seat: printable(name.strip()) if name and name.strip() else None for seat, name in game.players().items()}
         #: each seat as a results row names it (a row names two or three: worked out once a game)
         self._rows = {seat: f"{seat.name} ({name})" if name else seat.name for seat, name in self.names.items()}
 
