@@ -32,6 +32,10 @@ class Pos(NamedTuple):
 
 NOWHERE = Pos(0, 0)
 
+#: written after a joker turned up in place of the suit named for it (``up JK ?``): the record does not say
+#: which suit, if any, was named (EGN has no place for it)
+NOT_RECORDED = "?"
+
 #: ``new(Pos, (line, column))`` builds a Pos (or any of these named tuples) twice as fast as
 #: ``Pos(line, column)``, whose ``__new__`` is Python code: for the readers' per-card loops.
 new = tuple.__new__
@@ -279,7 +283,7 @@ class HandRecord:
     up: Card | None = None
     up_pos: Pos = NOWHERE
     up_suit: Suit | None = None  # the suit the dealer named for a joker turned up (``up JK H``)
-    up_suit_unknown: bool = False  # the record has no place for that suit (EGN): its absence is no finding
+    up_suit_unknown: bool = False  # the record does not show that suit (EGN, ``up JK ?``): its absence is no finding
     misdeals: tuple[MisdealCall, ...] = ()
     exchanges: tuple[Exchange, ...] = ()
     calls: tuple[Call, ...] = ()

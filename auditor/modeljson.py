@@ -17,7 +17,7 @@ The document (documented in ``docs/egn.md``) is::
                       (also "high" and "low"; an "order" may have the "suit" named for a joker)
             "defend_alone": {"seat": "E", "after": 4},  (only when a defender defends alone:
                             the seat, and how many calls were written before it)
-            "up_suit": "H",  (only with a suit named for the joker turned up)
+            "up_suit": "H",  (only with a suit named for the joker turned up; "?": the record does not say which)
             "misdeals": ["E"],  (only when a misdeal is declared)
             "exchanges": [{"kind": "farmer" | "under" | "best", "seat": "S", "cards": ["9C", ...],
                            "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
@@ -46,6 +46,7 @@ from .textfile import InputError
 from .cards import Card, Seat, Side, Suit
 from .egn.jsonpos import DocumentError, JsonError, Node, parse
 from .model import (
+    NOT_RECORDED,
     BrokenHand,
     Call,
     CallKind,
@@ -103,6 +104,8 @@ def _variations(hand: HandRecord) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if hand.up_suit is not None:
         out["up_suit"] = hand.up_suit.letter
+    elif hand.up_suit_unknown:
+        out["up_suit"] = NOT_RECORDED
     if hand.misdeals:
         out["misdeals"] = [m.seat.name for m in hand.misdeals]
     if hand.exchanges:
@@ -261,7 +264,10 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
     if up is not None and up.value is not None:
         hand.up, hand.up_pos = _card(up, "up"), up.pos
     if node.get("up_suit") is not None:
-        hand.up_suit = _suit(node.get("up_suit"), node, "up_suit")
+        if node.get("up_suit").value == NOT_RECORDED:
+            hand.up_suit_unknown = True
+        else:
+            hand.up_suit = _suit(node.get("up_suit"), node, "up_suit")
     hand.misdeals = tuple(MisdealCall(_seat(m, "a misdeal's seat"), m.pos)
                           for m in _need(node.get("misdeals"), node, "misdeals", list, optional=True) or [])
     hand.exchanges = tuple(_read_exchange(e) for e in _need(node.get("exchanges"), node, "exchanges", list, optional=True) or [])

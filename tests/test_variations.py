@@ -88,6 +88,30 @@ def test_a_joker_turned_up_takes_the_suit_the_dealer_names() -> None:
     assert [c for c, _, _ in found(by_maker, JOKER)] == ["B215", "B215"]  # no suit on the up line; a suit on the order
 
 
+def test_up_jk_question_mark_says_the_record_does_not_show_the_suit_named() -> None:
+    """`up JK ?` (what EGN's joker turned up becomes): a suit was named, and the record does not say which.
+    Nobody is faulted for it under either joker_up key, and a round-2 call is judged without it; on
+    another up card the mark is B215 like a suit; `up JK` alone is still the dealer's B215."""
+    round_two = "hand 1 dealer N\nup JK ?\nbid E pass, S pass, W pass, N pass, E call C\n"
+    assert found(round_two, JOKER) == []
+    assert found(round_two, JOKER, ["bidding.joker_up=maker-names"]) == []
+    (game,) = audit_text(round_two, JOKER)
+    assert game.hands[0].trump is not None and game.hands[0].trump.value == "C"
+    assert found(round_two.replace("up JK ?", "up JK"), JOKER) == [("B215", None, "N")]
+    (game,) = audit_text(round_two.replace("up JK ?", "up 9S ?"), JOKER)
+    assert [(f.code.code, f.message) for f in game.all_findings()] == [
+        ("B215", "a suit (`?`) is named with the up card 9S: only the joker takes a named suit")]
+    # read alike on a line of its own (lower case, blanks, a comment) and through the parser's rules (the
+    # misspelt `pas` sends the hand there), and written back by fmt
+    from auditor.notation.reader import read_text
+    from auditor.notation.writer import format_text
+
+    odd = "hand 1 dealer N\nup  jk   ?   # the dealer named one\nbid E pas\n"
+    (record,) = read_text(odd)[0].hands
+    assert (str(record.up), record.up_suit, record.up_suit_unknown) == ("JK", None, True)
+    assert format_text(round_two.replace("up JK ?", "up jk  ?")).text == round_two
+
+
 # ----------------------------------------------------------------------------- 32 cards, five each
 def test_the_32_card_deck_dealt_five_each() -> None:
     """Seed 003 lines 12-13: "The 7's and 8's may be included ... Five cards are still dealt": 12 stay out."""

@@ -72,7 +72,7 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
             if hand.up is not None:
                 repeated.append(("up", value[1]))
             else:
-                hand.up, hand.up_pos, hand.up_suit = value
+                hand.up, hand.up_pos, hand.up_suit, hand.up_suit_unknown = value
         elif kind == "discard":
             if hand.discard is not None:
                 repeated.append(("discard", value[1]))

@@ -19,6 +19,7 @@ from lark import Lark, Token
 
 from ..cards import Card, Seat, Suit, known_card
 from ..model import (
+    NOT_RECORDED,
     NOWHERE,
     Call,
     CallKind,
@@ -162,8 +163,10 @@ class _Builder(VariationBuilder, SidesBuilder):
 
     def _up(self, text: str, line: int, column: int) -> tuple[str, Any]:
         words = text.split()
-        named = Suit.parse(words[1]) if len(words) > 1 else None  # the suit named for a joker turned up
-        return ("up", (_card(words[0]), Pos(line, column), named))
+        # the suit named for a joker turned up; `?`: one was named, and the record does not say which
+        unrecorded = len(words) > 1 and words[1] == NOT_RECORDED
+        named = Suit.parse(words[1]) if len(words) > 1 and not unrecorded else None
+        return ("up", (_card(words[0]), Pos(line, column), named, unrecorded))
 
     def pass_(self, children: list[Token]) -> Call:
         seat = children[0]

@@ -79,7 +79,7 @@ def _canonical(kind: str, value: Any) -> str:
     if kind == "deal":
         return "deal " + "  ".join(holding_text(h) for h in value)
     if kind == "up":
-        return up_text(value[0], value[2])
+        return up_text(value[0], value[2], value[3])
     if kind == "discard":
         return f"{kind} {value[0]}"
     if kind == "misdeal":

@@ -4,7 +4,7 @@ reader, which shows the canonical line when it reads a line written another way.
 from __future__ import annotations
 
 from ..cards import Card, Seat, Suit
-from ..model import Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
+from ..model import NOT_RECORDED, Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
 
 
 def tag_line(tag: Tag) -> str:
@@ -29,8 +29,8 @@ def call_text(call: Call) -> str:
     return f"{call.seat} call {suit}{alone}"
 
 
-def up_text(card: Card, named: Suit | None) -> str:
-    return f"up {card}" + (f" {named.letter}" if named is not None else "")
+def up_text(card: Card, named: Suit | None, unrecorded: bool = False) -> str:
+    return f"up {card}" + (f" {named.letter}" if named is not None else f" {NOT_RECORDED}" if unrecorded else "")
 
 
 def claim_text(claim: Claim) -> str:

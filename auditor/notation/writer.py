@@ -93,7 +93,7 @@ def hand_lines(hand: HandRecord) -> list[str]:
         for texts, lines in _split_by_trailing(items, trailing_of.get("tableau", [])):
             out.append(_Line("tableau " + "  ".join(texts), "tableau", lines))
     if hand.up is not None:
-        out.append(_Line(up_text(hand.up, hand.up_suit), "up", _lines_of([hand.up_pos])))
+        out.append(_Line(up_text(hand.up, hand.up_suit, hand.up_suit_unknown), "up", _lines_of([hand.up_pos])))
     for exchange in hand.exchanges:  # with the kitty: before the bidding
         if exchange.with_kitty:
             out.append(_Line(exchange_text(exchange), exchange.kind.value, _lines_of([exchange.pos])))

@@ -63,18 +63,26 @@ class Bidding:
         return call.suit if call is not None else None
 
     def verify_up(self: HandReplay) -> None:
-        """A joker turned up needs its suit named as the ruleset says; another up card names none."""
+        """A joker turned up needs its suit named as the ruleset says; another up card names none.
+
+        ``up JK ?`` (and EGN, which has no place for it) says the record does not show the suit named,
+        if any: no finding rests on it."""
         record = self.record
-        if record.up is None or (record.up_suit is None and record.up.rank is not Rank.JOKER):  # most hands
+        up = record.up
+        if up is None or (record.up_suit is None and not record.up_suit_unknown and up.rank is not Rank.JOKER):  # most hands
             return
         dealer_names = self.rules.bidding.joker_up is JokerUp.DEALER_NAMES
-        if record.up.is_joker and dealer_names and record.up_suit is None and not record.up_suit_unknown:
-            self.report(JOKER_SUIT, said("the joker is turned up and no suit is named for it; under this ruleset the dealer "
-                                    "{dealer} names it before looking (write `up JK H`)", dealer=self.dealer), record.up_pos, seat=self.dealer)
-        elif record.up_suit is not None and (not record.up.is_joker or not dealer_names):
-            why = "only the joker takes a named suit" if not record.up.is_joker else "under this ruleset the maker names it"
-            self.report(JOKER_SUIT, f"a suit ({record.up_suit.name.lower()}) is named with the up card {record.up}: {why}",
+        if not up.is_joker:
+            named = record.up_suit.name.lower() if record.up_suit is not None else "`?`"
+            self.report(JOKER_SUIT, f"a suit ({named}) is named with the up card {up}: only the joker takes a named suit",
                         record.up_pos, seat=self.dealer)
+        elif dealer_names and record.up_suit is None and not record.up_suit_unknown:
+            self.report(JOKER_SUIT, said("the joker is turned up and no suit is named for it; under this ruleset the dealer "
+                                    "{dealer} names it before looking (write `up JK H`, or `up JK ?` when the record "
+                                    "does not say which)", dealer=self.dealer), record.up_pos, seat=self.dealer)
+        elif record.up_suit is not None and not dealer_names:
+            self.report(JOKER_SUIT, f"a suit ({record.up_suit.name.lower()}) is named with the up card {up}: under this "
+                        "ruleset the maker names it", record.up_pos, seat=self.dealer)
 
     def verify_bid(self: HandReplay, call: Call) -> list[tuple[Code, str]]:
         """Everything wrong with ``call`` in the current state (empty: legal)."""
@@ -148,7 +156,7 @@ class Bidding:
                 return [(JOKER_SUIT, said(f"{{seat}} names {call.suit.name.lower()} with the order, but only a joker turned up takes a named suit", seat=call.seat))]
             return []
         maker_names = self.rules.bidding.joker_up is JokerUp.MAKER_NAMES
-        if maker_names and call.suit is None:
+        if maker_names and call.suit is None and not self.record.up_suit_unknown:  # `up JK ?`: the record does not say
             return [(JOKER_SUIT, said(f"{{seat}} orders the joker up without naming its suit; under this ruleset the maker names it (write `{call.seat} order H`)", seat=call.seat))]
         if not maker_names and call.suit is not None and call.suit is not self.record.up_suit:
             return [(JOKER_SUIT, said(f"{{seat}} names {call.suit.name.lower()} with the order; under this ruleset the dealer names the joker's suit", seat=call.seat))]
