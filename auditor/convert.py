@@ -50,10 +50,14 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
             if isinstance(hand, BrokenHand):
                 hands.append(hand)
                 continue
-            full, guessed = seated(hand, rules_of(game))
+            full, guessed, by_suit = seated(hand, rules_of(game))
             for number in guessed:
                 warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
                      "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
+            if by_suit is not None:
+                warn(f"game {game.index}, hand {hand.number}: the suit named for the joker ordered up is not recorded, and "
+                     f"who played which card depends on it; the seats are written as {by_suit.name.lower()} gives them (of "
+                     "the four suits, the one the record fits best), and the hand is audited with each suit all the same")
             hands.append(full)
         for note in (*game.notes, *game.unhonoured_rules):
             warn(f"game {game.index}: the notation has no place for this note: {note}")

@@ -176,9 +176,76 @@ def test_a_joker_turned_up_has_no_named_suit_in_egn_and_no_one_is_faulted_for_it
     game["deals"][0]["initialState"]["playerCards"][0][2] = "Ah"  # N's 9H is the up card's place: N holds AH
     (result,) = audit(read_egn_games(json.dumps(game)))
     assert "B215" not in [f.code.code for f in result.all_findings()]
-    game["deals"][0]["phases"][0]["calls"] = ["Pass", "Order"]
-    (record,) = read_egn_games(json.dumps(game))[0].hands
-    assert record.message == "the joker is ordered up, and EGN does not say which suit was named for it"
+
+
+# E orders up the joker, the dealer N having named hearts: W's JD is then the left bower, a trump, so W is void
+# in diamonds in trick 1 (9S is legal), N's 9H trumps trick 2 and N leads tricks 3 to 5; E takes tricks 1 and 5:
+# euchred, NS 2.  Read as any other suit, W's 9S would be a renege and N's leads out of turn.
+JOKER_ORDERED = """\
+[Set "deck.joker=true"]
+
+hand 1 dealer N
+deal E: AH KH QH AD AC  S: 9D TD QD KD 9C  W: JD 9S TS QS KS  N: JH TH 9H AS KC
+up JK H
+bid E order
+discard KC
+trick E:AD S:9D W:9S N:AS
+trick E:AC S:9C W:TS N:9H
+trick N:JK E:AH S:TD W:JD
+trick N:JH E:KH S:QD W:QS
+trick N:TH E:QH S:KD W:KS
+"""
+
+
+@pytest.mark.parametrize("joker_up", ["dealer-names", "maker-names"])
+def test_a_joker_ordered_up_in_egn_is_read_with_each_suit_and_nobody_is_accused_on_the_lost_one(joker_up: str) -> None:
+    """EGN has no place for the joker's suit: the deal is audited with each suit it can have offered, and only
+    what every suit makes is a finding (none here), nor is anyone faulted for the suit not written; the
+    hand's points differ by suit, so they are the score sheet's to give (NS 2 among them)."""
+    (clean,) = audit(read_text(JOKER_ORDERED))
+    assert [f.code.code for f in clean.all_findings()] == [] and clean.hands[0].points == (2, 0)
+    egn, _ = convert_games(read_text(JOKER_ORDERED), "egn")
+    assert json.loads(egn)["deals"][0]["initialState"]["upCard"] == "B"
+    games = read_egn_games(egn)
+    (result,) = list(audit_games(iter(games), RulesetChooser(overrides=[f"bidding.joker_up={joker_up}"])))
+    assert [f.code.code for f in result.all_findings()] == ["G805"]  # the one deal is not a whole game
+    (hand,) = result.hands
+    assert (hand.maker, hand.trump, hand.points) == (Seat.E, None, (0, 0))
+    assert (2, 0) in hand.possible
+    # to the notation: `up JK ?`, and the seats as hearts (the one suit the record fits) gives them, said so
+    text, warnings = convert_games(games, "text")
+    assert "\nup JK ?\nbid E order\n" in text and "\ntrick N:JK E:AH S:TD W:JD\n" in text
+    assert any("the seats are written as hearts gives them" in w for w in warnings)
+    (again,) = list(audit_games(iter(read_text(text)), RulesetChooser(overrides=[f"bidding.joker_up={joker_up}"])))
+    assert [f.code.code for f in again.all_findings()] == ["G805"]  # EGN's file is a whole game: [Complete "yes"]
+
+
+def test_a_joker_turned_up_keeps_its_unrecorded_suit_through_text_and_the_json_form() -> None:
+    """The same EGN deal converted to the notation is written `up JK ?` (the suit named, if any, is not
+    recorded): audited as text, or as the JSON form of that text, it gets the EGN audit's findings, and
+    never a B215 for the dealer; `up JK` alone, where the dealer names the suit, is the dealer's B215."""
+    from auditor.modeljson import read_model_json
+
+    game = json.loads(variant({"joker": True, "num_deals": 1}, calls=["Pass"] * 5 + ["h"]))
+    game["deals"][0]["initialState"]["upCard"] = "B"
+    game["deals"][0]["initialState"]["playerCards"][0][2] = "Ah"
+    games = read_egn_games(json.dumps(game))
+    text, _ = convert_games(games, "text")
+    assert "\nup JK ?\n" in text
+    as_json, _ = convert_games(read_text(text), "json")
+    assert '"up_suit": "?"' in as_json
+    assert convert_games(list(read_model_json(as_json)), "text")[0] == text
+
+    def codes(records: list[GameRecord]) -> list[tuple[str, int | None, str | None]]:
+        (result,) = audit(records)
+        return sorted((f.code.code, f.hand, f.seat.name if f.seat is not None else None) for f in result.all_findings())
+
+    expected = codes(games)
+    assert "B215" not in [c for c, _, _ in expected]
+    assert codes(read_text(text)) == expected
+    assert codes(list(read_model_json(as_json))) == expected
+    (hand,) = games[0].hands
+    assert codes(read_text(text.replace("up JK ?", "up JK"))) == sorted([*expected, ("B215", hand.number, hand.dealer.name)])
 
 
 def test_a_pass_between_opponents_is_no_rule_of_egn_and_costs_its_deal() -> None:

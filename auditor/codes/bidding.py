@@ -101,7 +101,9 @@ ORDER_WITHOUT_THE_SUIT = register(
 JOKER_SUIT = register(
     "B215", "joker-suit", Category.BID, E,
     "The suit of a joker turned up is not named as the ruleset says (by the dealer, `up JK H`; or by the maker, `N order H`), or a suit is named for another up card.",
-    "With the joker turned up, the named suit is the suit of round 1; without it nobody knows what was ordered.",
+    "With the joker turned up, the named suit is the suit of round 1; without it nobody knows what was ordered. "
+    "A record that says it does not show the suit (`up JK ?`, and EGN, which has no place for it) is not faulted: "
+    "a hand ordered up on it is read with each suit, and only what every suit makes is a finding.",
     "# a suit named with an up card that is not the joker\nhand 1 dealer N\nup AD H\n"
     "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
 )

@@ -287,9 +287,7 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
         if word == "Pass":
             calls.append(Call(seat, CallKind.PASS, node.pos))
             continue
-        if word == "Order":
-            if hand.up is not None and hand.up.is_joker and i < players:
-                return _broken(deal, node, "the joker is ordered up, and EGN does not say which suit was named for it")
+        if word == "Order":  # of a joker turned up, the suit named is not known (up_suit_unknown): each is read
             call = Call(seat, CallKind.ORDER, node.pos, alone=alone and not maker_seen)
         elif word in _SUIT_CALLS:
             call = Call(seat, CallKind.CALL, node.pos, _SUIT_CALLS[word], alone=alone and not maker_seen)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Seat
+from ..cards import Seat, Suit
 from ..model import HandRecord, Play, TrickRecord
+from ..replay.gaps import joker_suit_unknown, joker_suits
 from ..replay.hand import HandReplay
+from ..replay.results import PlayFact
 from ..rules.schema import Ruleset
 from ..table import table_of
 
@@ -21,29 +23,42 @@ def _bare(hand: HandRecord) -> HandRecord:
     return replace(hand, tricks=tricks)
 
 
-def replay_seats(hand: HandRecord, rules: Ruleset) -> dict[int, list[Seat]]:
-    """Trick number (from 1) -> the seat of each of its cards, as the replay seats them."""
+def replay_seats(hand: HandRecord, rules: Ruleset) -> tuple[dict[int, list[Seat]], Suit | None]:
+    """Trick number (from 1) -> the seat of each of its cards, as the replay seats them; and the suit they were
+    seated by when they depend on a suit the record does not show (a joker ordered up, EGN): of the suits it
+    can have offered, the one whose replay makes the fewest findings (None: every suit seats them alike)."""
+    literal = HandReplay(hand, rules, 0).run()
+    if not joker_suit_unknown(hand, literal):
+        return _seats(literal.plays), None
+    tried = [(len(result.findings), _seats(result.plays), result.trump)
+             for result in (HandReplay(reading, rules, 0).run() for reading in joker_suits(hand, rules))]
+    fewest, seats, suit = min(tried, key=lambda t: t[0])
+    return seats, (suit if any(other != seats for _, other, _ in tried) else None)
+
+
+def _seats(plays: tuple[PlayFact, ...]) -> dict[int, list[Seat]]:
     seats: dict[int, list[Seat]] = {}
-    for fact in HandReplay(hand, rules, 0).run().plays:
+    for fact in plays:
         seats.setdefault(fact.trick, []).append(fact.seat)
     return seats
 
 
 def seats_by_rules(hand: HandRecord, rules: Ruleset) -> dict[int, list[Seat]]:
     """The seats the rules alone give (every written seat ignored)."""
-    return replay_seats(_bare(hand), rules)
+    return replay_seats(_bare(hand), rules)[0]
 
 
-def seated(hand: HandRecord, rules: Ruleset) -> tuple[HandRecord, list[int]]:
-    """``hand`` with every play's seat filled in, and the tricks the rules could not seat.
+def seated(hand: HandRecord, rules: Ruleset) -> tuple[HandRecord, list[int], Suit | None]:
+    """``hand`` with every play's seat filled in, the tricks the rules could not seat, and the suit of a joker
+    ordered up that the seats were worked out by, where the record does not show it and it changes them.
 
     A trick the rules cannot seat (no trump was made, or a trick past the
     last) gets the seats clockwise from the dealer's left; the replay ignores
     such tricks whatever their seats, so the verdict does not change.
     """
     if all(p.seat is not None for t in hand.tricks for p in t.plays):
-        return hand, []
-    by_rules = replay_seats(hand, rules)
+        return hand, [], None
+    by_rules, by_suit = replay_seats(hand, rules)
     tricks, guessed = [], []
     for number, trick in enumerate(hand.tricks, 1):
         seats = by_rules.get(number)
@@ -52,4 +67,4 @@ def seated(hand: HandRecord, rules: Ruleset) -> tuple[HandRecord, list[int]]:
             seats = [table_of(rules).after(hand.dealer, 1 + i) for i in range(len(trick.plays))]
         plays = tuple(Play(p.seat if p.seat is not None else s, p.card, p.pos) for p, s in zip(trick.plays, seats, strict=True))
         tricks.append(TrickRecord(plays, trick.pos))
-    return replace(hand, tricks=tuple(tricks)), guessed
+    return replace(hand, tricks=tuple(tricks)), guessed, by_suit

@@ -16,8 +16,9 @@ from math import comb
 from ..cards import SUITS, Card, Seat
 from ..findings import WRONG_LEADER
 from ..model import Call, CallKind, HandRecord, Pos, RenegeCall
-from ..rules.schema import Ruleset
+from ..rules.schema import JokerUp, Ruleset
 from .hand import HandReplay
+from .results import HandResult
 from .slips import Rebuilt, UpCandidates, insert_unknown, leader_of, rebuild, up_candidates
 from ..table import Table, table_of
 
@@ -48,6 +49,26 @@ def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -
 
 
 # --------------------------------------------------------------- statements
+def joker_suit_unknown(record: HandRecord, literal: HandResult) -> bool:
+    """Whether the joker was ordered up and the record, replayed as written (``literal``), does not show the
+    suit it offered: then trump is not known, and the hand is read with each suit."""
+    return (record.up is not None and record.up.is_joker and literal.maker is not None
+            and literal.trump is None and literal.no_trump is None)
+
+
+def joker_suits(record: HandRecord, rules: Ruleset) -> list[HandRecord]:
+    """A joker ordered up whose suit the record does not show (``up JK ?``, EGN, or a suit left out): each
+    suit it can have offered, named where the ruleset has it named (the up line, or the making order)."""
+    if rules.bidding.joker_up is JokerUp.DEALER_NAMES:
+        return [replace(record, up_suit=suit, up_suit_unknown=False) for suit in SUITS]
+    making = next((i for i, c in enumerate(record.calls) if c.kind is CallKind.ORDER), None)
+    if making is None:
+        return [record]
+    calls = record.calls
+    return [replace(record, calls=(*calls[:making], replace(calls[making], suit=suit), *calls[making + 1:]))
+            for suit in SUITS]
+
+
 def dealers(record: HandRecord, expected: Seat | None, table: Table) -> list[HandRecord]:
     order = [expected] if expected is not None else []
     order += [s for s in table.seats if s is not expected]

@@ -27,12 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import Card, Seat
-from ..findings import DISCARD_MISSING, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
+from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .absent import at_the_table
-from .gaps import Reading, biddings, dealers, discards, placing_count, placings, renege_seats, replay, up_cards
+from .gaps import Reading, biddings, dealers, discards, joker_suit_unknown, joker_suits, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
@@ -57,6 +57,7 @@ class Plan:
     fixes: list[list[SeatFix]] = field(default_factory=list)  # per trick: the ways to put a seat right
     up: UpCandidates | None = None
     up_absent: bool = False  # no `up` line at all (not an unreadable one)
+    joker_suit: bool = False  # a joker ordered up, and the record does not show the suit it offered
     bid_absent: bool = False  # no `bid` line at all, yet cards are played
     discard_absent: bool = False  # the dealer took the up card and no `discard` line is written
     discard_found: Card | None = None  # the discard, worked out from the deal and the tricks
@@ -118,6 +119,9 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
             return shaped
 
         expansions.append(up)
+    plan.joker_suit = joker_suit_unknown(record, literal)
+    if plan.joker_suit:
+        expansions.append(lambda r: joker_suits(r, rules))
     for lost, kind in plan.kinds:
         if kind == BID:
             plan.partial_bidding = True
@@ -140,7 +144,8 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     played = bool(base.tricks)
     plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
-    if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent):
+    if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
+            or plan.joker_suit):
         return None
     shaped = [base]
     for expand in expansions:
@@ -266,4 +271,6 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         merged.tricks_won = None
     named = {TRICKS_MISSING} | ({DISCARD_MISSING} if plan.discard_absent else set())
     merged.findings = [f for f in merged.findings if f.category not in not_judged and f.code not in named]
+    if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
+        merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
     return merged, plan, literal
