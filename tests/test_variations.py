@@ -148,6 +148,18 @@ def test_one_ace_with_nines_and_tens_qualifies_too() -> None:
     assert found(text, "hoyle", ["deal.misdeal=can", "deal.misdeal_hands=[nines-and-tens]"]) == [("D107", None, "S")]
 
 
+def test_a_misdeal_line_whose_seat_is_lost_accuses_nobody_of_a_false_declaration() -> None:
+    """`misdeal E` would be E's D107 (E's hand does not qualify); with the seat unreadable (`misdeal X`, or
+    the keyword misspelt), the line is S001, read with each seat declaring it: S's declaration is good,
+    so no D107 stands, and the finding says what the lost line keeps the audit from knowing."""
+    for slip in ("misdeal X", "misdel E"):
+        (game,) = audit_text(NINES_AND_TENS.replace("misdeal S", slip), "hoyle", ["deal.misdeal=can"])
+        (lost,) = game.all_findings()
+        assert (lost.code.code, lost.pos.line) == ("S001", 4), slip
+        assert any("a misdeal was declared by a seat that cannot be read" in p for p in lost.proof), lost.proof
+        assert game.hands[1].dealer.name == "E" and game.computed == (0, 0)
+
+
 def test_under_must_a_qualifying_hand_that_is_played_is_a_finding() -> None:
     """"can (or must)": under `must`, S's hand of 9s and 10s is bid instead of declared."""
     played = NINES_AND_TENS.replace("misdeal S\n", "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N call C\n")

@@ -15,7 +15,7 @@ from math import comb
 
 from ..cards import SUITS, Card, Seat
 from ..findings import WRONG_LEADER
-from ..model import Call, CallKind, HandRecord, Pos, RenegeCall
+from ..model import Call, CallKind, HandRecord, MisdealCall, Pos, RenegeCall
 from ..rules.schema import JokerUp, Ruleset
 from .hand import HandReplay
 from .results import HandResult
@@ -138,6 +138,11 @@ def discards(record: HandRecord, pos: Pos, rules: Ruleset, deck: frozenset[Card]
 
 def renege_seats(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]:
     return [replace(record, reneges=(*record.reneges, RenegeCall(s, pos))) for s in table.seats]
+
+
+def misdeal_seats(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]:
+    """A misdeal declared on a line whose seat cannot be read: each seat declaring it."""
+    return [replace(record, misdeals=(*record.misdeals, MisdealCall(s, pos))) for s in table.seats]
 
 
 # --------------------------------------------------------------- tricks

@@ -32,11 +32,11 @@ from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .absent import at_the_table
-from .gaps import Reading, biddings, dealers, discards, joker_suit_unknown, joker_suits, placing_count, placings, renege_seats, replay, up_cards
+from .gaps import Reading, biddings, dealers, discards, joker_suit_unknown, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
-    BID, DEALER, DISCARD, EXCHANGES, RENEGE, TRICK, UP,
+    BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP,
     SeatFix, UpCandidates,
     apply_seat_fixes, effective_kind, seats_written_twice, with_lost_tricks,
 )
@@ -139,6 +139,8 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     for lost, kind in plan.kinds:
         if kind == RENEGE:
             expansions.append(lambda r, at=lost.pos: renege_seats(r, at, table))
+        elif kind == MISDEAL:
+            expansions.append(lambda r, at=lost.pos: misdeal_seats(r, at, table))
     ambiguous = [options for options in plan.fixes if len(options) > 1]
     for options in ambiguous:
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])

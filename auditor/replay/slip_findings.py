@@ -33,7 +33,7 @@ from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
 from .slips import SeatFix
-from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
+from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
 def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
@@ -107,6 +107,9 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
     if kind == RENEGE:
         return ["a renege was called on a seat that cannot be read: the penalty is not known"]
+    if kind == MISDEAL:
+        return ["a misdeal was declared by a seat that cannot be read: the hand is read with each seat declaring it, "
+                "so no finding rests on who declared it or on whether that player's cards allowed it"]
     if kind == "claim":
         return ["a claim cannot be read: the tricks after the written ones are not known, and no claim is judged"]
     if kind == SCORE:
@@ -121,7 +124,7 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
 
 
 def _affects_score(kind: str | None) -> bool:
-    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, "claim", None}
+    return kind in {TRICK, UP, BID, RENEGE, DEALER, DISCARD, MISDEAL, "claim", None}
 
 
 def _key(f: Finding) -> tuple[str, Pos, object]:

@@ -18,6 +18,8 @@ from ..table import Table
 #: statements whose loss the replay knows how to read around
 TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
     "trick", "up", "bid", "deal", "discard", "renege", "score", "tricks", "dealer", "number")
+#: a misdeal declared (a variation): by whom, when its seat is lost, is read each way
+MISDEAL = "misdeal"
 #: exchanges of cards (variations): whoever they touch held other cards than the deal says
 EXCHANGES = frozenset({"farmer", "under", "best"})
 
