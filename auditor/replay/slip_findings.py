@@ -32,6 +32,7 @@ from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
+from ..said import said
 from .slips import SeatFix
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
@@ -96,7 +97,7 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
     if kind == BID:
         made = [c for c in record.calls if c.kind.value != "pass"]
         if made:
-            who = f"the written call of {made[0].seat} says who made trump"
+            who = said("the written call of {seat} says who made trump", seat=made[0].seat)
         elif merged.trump is not None:
             who = (f"who made trump is not known, but every bidding the rest of the hand allows makes "
                    f"{merged.trump.name.lower()} trump")
@@ -218,12 +219,12 @@ def _seat_fix(options: list[SeatFix], game: int, number: int) -> Finding:
 def _discard_missing(record: HandRecord, plan: Plan, game: int) -> Finding:
     dealer = record.dealer
     if plan.discard_found is not None:
-        message = (f"the dealer {dealer} took the up card but no discard is written; from the deal and the tricks "
-                   f"it was {plan.discard_found}, {dealer}'s one card never played")
+        message = said("the dealer {dealer} took the up card but no discard is written; from the deal and the tricks "
+                       "it was {card}, {dealer}'s one card never played", dealer=dealer, card=plan.discard_found)
         proof: tuple[str, ...] = ("the hand is replayed with it",)
     else:
-        message = f"the dealer {dealer} took the up card but no discard is written"
-        proof = (f"which card {dealer} kept is not known: no ruling rests on it",)
+        message = said("the dealer {dealer} took the up card but no discard is written", dealer=dealer)
+        proof = (said("which card {dealer} kept is not known: no ruling rests on it", dealer=dealer),)
     pos = record.calls[-1].pos if record.calls else record.pos
     return Finding(DISCARD_MISSING, message, pos, game, record.number, seat=dealer, proof=proof)
 
