@@ -32,7 +32,7 @@ def replay_seats(hand: HandRecord, rules: Ruleset) -> tuple[dict[int, list[Seat]
         return _seats(literal.plays), None
     tried = [(len(result.findings), _seats(result.plays), result.trump)
              for result in (HandReplay(reading, rules, 0).run() for reading in joker_suits(hand, rules))]
-    fewest, seats, suit = min(tried, key=lambda t: t[0])
+    _, seats, suit = min(tried, key=lambda t: t[0])  # the first such suit, in a tie
     return seats, (suit if any(other != seats for _, other, _ in tried) else None)
 
 
