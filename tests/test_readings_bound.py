@@ -112,9 +112,9 @@ def test_merging_readings_compares_each_wording_once(monkeypatch) -> None:  # ty
     looked_at: list[int] = []
     original = readings._agreed
 
-    def counting(finding, versions):  # type: ignore[no-untyped-def]
+    def counting(finding, versions, by_majority):  # type: ignore[no-untyped-def]
         looked_at.append(len(versions))
-        return original(finding, versions)
+        return original(finding, versions, by_majority)
 
     monkeypatch.setattr(readings, "_agreed", counting)
     merged = readings.merge([reading() for _ in range(20)])

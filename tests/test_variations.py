@@ -156,7 +156,7 @@ def test_a_misdeal_line_whose_seat_is_lost_accuses_nobody_of_a_false_declaration
         (game,) = audit_text(NINES_AND_TENS.replace("misdeal S", slip), "hoyle", ["deal.misdeal=can"])
         (lost,) = game.all_findings()
         assert (lost.code.code, lost.pos.line) == ("S001", 4), slip
-        assert any("a misdeal was declared by a seat that cannot be read" in p for p in lost.proof), lost.proof
+        assert any("who declared the misdeal on this line cannot be read" in p for p in lost.proof), lost.proof
         assert game.hands[1].dealer.name == "E" and game.computed == (0, 0)
 
 

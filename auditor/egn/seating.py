@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Seat, Suit
-from ..model import HandRecord, Play, TrickRecord
-from ..replay.gaps import joker_suit_unknown, joker_suits
+from ..model import CallKind, HandRecord, Play, TrickRecord
+from ..replay.gaps import joker_suit_open, joker_suits
 from ..replay.hand import HandReplay
 from ..replay.results import PlayFact
 from ..rules.schema import Ruleset
@@ -27,13 +27,17 @@ def replay_seats(hand: HandRecord, rules: Ruleset) -> tuple[dict[int, list[Seat]
     """Trick number (from 1) -> the seat of each of its cards, as the replay seats them; and the suit they were
     seated by when they depend on a suit the record does not show (a joker ordered up, EGN): of the suits it
     can have offered, the one whose replay makes the fewest findings (None: every suit seats them alike)."""
-    literal = HandReplay(hand, rules, 0).run()
-    if not joker_suit_unknown(hand, literal):
-        return _seats(literal.plays), None
-    tried = [(len(result.findings), _seats(result.plays), result.trump)
-             for result in (HandReplay(reading, rules, 0).run() for reading in joker_suits(hand, rules))]
+    players = table_of(rules).players
+    if not joker_suit_open(hand, rules, players):
+        return _seats(HandReplay(hand, rules, 0).run().plays), None
+    tried = [(len(result.findings), _seats(result.plays), reading.up_suit or _order_suit(reading))
+             for reading in joker_suits(hand, rules, players) for result in (HandReplay(reading, rules, 0).run(),)]
     _, seats, suit = min(tried, key=lambda t: t[0])  # the first such suit, in a tie
     return seats, (suit if any(other != seats for _, other, _ in tried) else None)
+
+
+def _order_suit(reading: HandRecord) -> Suit | None:
+    return next((c.suit for c in reading.calls if c.kind is CallKind.ORDER), None)
 
 
 def _seats(plays: tuple[PlayFact, ...]) -> dict[int, list[Seat]]:

@@ -158,7 +158,7 @@ class Bidding:
         maker_names = self.rules.bidding.joker_up is JokerUp.MAKER_NAMES
         if maker_names and call.suit is None and not self.record.up_suit_unknown:  # `up JK ?`: the record does not say
             return [(JOKER_SUIT, said(f"{{seat}} orders the joker up without naming its suit; under this ruleset the maker names it (write `{call.seat} order H`)", seat=call.seat))]
-        if not maker_names and call.suit is not None and call.suit is not self.record.up_suit:
+        if not maker_names and call.suit is not None and call.suit is not self.record.up_suit and not self.record.up_suit_unknown:
             return [(JOKER_SUIT, said(f"{{seat}} names {call.suit.name.lower()} with the order; under this ruleset the dealer names the joker's suit", seat=call.seat))]
         return []
 

@@ -18,7 +18,6 @@ from ..findings import WRONG_LEADER
 from ..model import Call, CallKind, HandRecord, MisdealCall, Pos, RenegeCall
 from ..rules.schema import JokerUp, Ruleset
 from .hand import HandReplay
-from .results import HandResult
 from .slips import Rebuilt, UpCandidates, insert_unknown, leader_of, rebuild, up_candidates
 from ..table import Table, table_of
 
@@ -49,22 +48,30 @@ def replay(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -
 
 
 # --------------------------------------------------------------- statements
-def joker_suit_unknown(record: HandRecord, literal: HandResult) -> bool:
-    """Whether the joker was ordered up and the record, replayed as written (``literal``), does not show the
-    suit it offered: then trump is not known, and the hand is read with each suit."""
-    return (record.up is not None and record.up.is_joker and literal.maker is not None
-            and literal.trump is None and literal.no_trump is None)
+def joker_suit_open(record: HandRecord, rules: Ruleset, players: int) -> bool:
+    """Whether the joker is turned up, the record does not show the suit named for it, and the bidding can
+    have taken it in round 1 (an order; under ``dealer-names`` also a round-1 call of a suit, which names
+    it): then trump, or whether the dealer took the joker, depends on that suit."""
+    up = record.up
+    if up is None or not up.is_joker:
+        return False
+    if rules.bidding.joker_up is JokerUp.DEALER_NAMES:
+        return record.up_suit is None and any(
+            c.kind is CallKind.ORDER or (c.kind is CallKind.CALL and i < players) for i, c in enumerate(record.calls))
+    order = next((c for c in record.calls if c.kind is CallKind.ORDER), None)
+    return order is not None and order.suit is None
 
 
-def joker_suits(record: HandRecord, rules: Ruleset) -> list[HandRecord]:
-    """A joker ordered up whose suit the record does not show (``up JK ?``, EGN, or a suit left out): each
-    suit it can have offered, named where the ruleset has it named (the up line, or the making order)."""
+def joker_suits(record: HandRecord, rules: Ruleset, players: int) -> list[HandRecord]:
+    """Where :func:`joker_suit_open`: each suit the joker can have offered (``up JK ?``, EGN, a suit left out,
+    or a joker a reading put on a lost up line), named where the ruleset has it named (the up line, or the
+    order); otherwise the record alone."""
+    if not joker_suit_open(record, rules, players):
+        return [record]
     if rules.bidding.joker_up is JokerUp.DEALER_NAMES:
         return [replace(record, up_suit=suit, up_suit_unknown=False) for suit in SUITS]
-    making = next((i for i, c in enumerate(record.calls) if c.kind is CallKind.ORDER), None)
-    if making is None:
-        return [record]
     calls = record.calls
+    making = next(i for i, c in enumerate(calls) if c.kind is CallKind.ORDER)
     return [replace(record, calls=(*calls[:making], replace(calls[making], suit=suit), *calls[making + 1:]))
             for suit in SUITS]
 
@@ -77,7 +84,8 @@ def dealers(record: HandRecord, expected: Seat | None, table: Table) -> list[Han
 
 def up_cards(record: HandRecord, deck: frozenset[Card], pos: Pos, players: int = 4) -> tuple[list[HandRecord], UpCandidates]:
     found = up_candidates(record, deck, players)
-    return [replace(record, up=c, up_pos=pos) for c in found.cards], found
+    # a joker put on a lost up line: the suit named for it, if any, was on that line too
+    return [replace(record, up=c, up_pos=pos, up_suit_unknown=record.up_suit_unknown or c.is_joker) for c in found.cards], found
 
 
 def biddings(record: HandRecord, pos: Pos, table: Table) -> list[HandRecord]:

@@ -10,7 +10,8 @@ deal when they can be).  A finding is kept only when every reading makes it,
 at the same card and seat; the hand's points only when every reading scores it
 alike (otherwise the score sheet's entry is taken, if it is one of the
 possible scores).  The first reading is the most likely one, and its words are
-used.
+used (but for the suits a joker can have offered, none likelier than another: the
+words most readings use).
 
 Missing tricks may have stood anywhere among the written ones, and every
 place is read: the leaders of the written tricks say which place is the most
@@ -26,13 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..cards import Card, Seat
+from ..cards import JOKER, Card, Seat
 from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .absent import at_the_table
-from .gaps import Reading, biddings, dealers, discards, joker_suit_unknown, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
+from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
@@ -69,9 +70,11 @@ class Plan:
     record: HandRecord | None = None
 
 
-def needs_readings(record: HandRecord, literal: HandResult, tricks: int) -> bool:
+def needs_readings(record: HandRecord, literal: HandResult, tricks: int, rules: Ruleset, players: int) -> bool:
     """Whether the hand as written has a gap that a reading must fill (the usual answer: no)."""
     if record.lost:
+        return True
+    if record.up is JOKER and joker_suit_open(record, rules, players):  # (an identity test first: every hand asks)
         return True
     if literal.maker is not None:
         if literal.trump is None and literal.no_trump is None:  # trump is the up card's suit, and there is no up card
@@ -119,9 +122,6 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
             return shaped
 
         expansions.append(up)
-    plan.joker_suit = joker_suit_unknown(record, literal)
-    if plan.joker_suit:
-        expansions.append(lambda r: joker_suits(r, rules))
     for lost, kind in plan.kinds:
         if kind == BID:
             plan.partial_bidding = True
@@ -144,6 +144,9 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     ambiguous = [options for options in plan.fixes if len(options) > 1]
     for options in ambiguous:
         expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
+    # last: whether a reading orders up a joker whose suit it does not show depends on its up card and bidding
+    plan.joker_suit = joker_suit_open(record, rules, table.players)
+    expansions.append(lambda r: joker_suits(r, rules, table.players))
     played = bool(base.tricks)
     plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
     if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
@@ -191,30 +194,43 @@ def _key(f: Finding) -> tuple[str, Pos, Seat | None]:
     return (f.code.code, f.pos, f.seat)
 
 
-def _agreed(finding: Finding, versions: list[Finding]) -> Finding:
-    """The finding as every reading words it: proof lines that differ between readings are left out."""
-    if all(v.message == finding.message and v.proof == finding.proof for v in versions):
+def _agreed(finding: Finding, versions: dict[tuple[str, tuple[str, ...]], tuple[Finding, int]], by_majority: bool) -> Finding:
+    """The finding as the readings word it, with the proof lines that every reading gives: in the first (the
+    likeliest) reading's words, or ``by_majority`` where no reading is likelier than another (the suits a joker
+    can have offered: a renege of clubs is "trump" in the one reading where clubs are trump)."""
+    if len(versions) == 1:
         return finding
-    proof = [line for line in finding.proof if all(line in v.proof for v in versions)]
+    base = finding
+    if by_majority:
+        counts: dict[str, int] = {}
+        for version, count in versions.values():
+            counts[version.message] = counts.get(version.message, 0) + count
+        wording = max(counts, key=lambda message: (counts[message], message == finding.message))
+        base = finding if wording == finding.message else next(v for v, _ in versions.values() if v.message == wording)
+    proof = [line for line in base.proof if all(line in v.proof for v, _ in versions.values())]
     proof.append("the rest of its proof depends on what the record lost, so only what holds in every reading is shown")
-    return replace(finding, proof=tuple(proof))
+    return replace(base, proof=tuple(proof))
 
 
-def merge(results: list[HandResult]) -> HandResult:
-    """What every reading agrees on: findings made by all of them, points if they all score alike."""
+def merge(results: list[HandResult], by_majority: bool = False) -> HandResult:
+    """What every reading agrees on: findings made by all of them (worded as :func:`_agreed` says), points if
+    they all score alike."""
     primary = results[0]
     if len(results) == 1:
         return primary
     common = set.intersection(*({_key(f) for f in r.findings} for r in results))
     # each distinct wording once: readings mostly word a finding alike, and a record whose findings share a
     # position (EGN's) gave hundreds of copies of each key, compared with each other (131 million times)
-    versions: dict[tuple[str, Pos, Seat | None], dict[tuple[str, tuple[str, ...]], Finding]] = {}
+    versions: dict[tuple[str, Pos, Seat | None], dict[tuple[str, tuple[str, ...]], tuple[Finding, int]]] = {}
     for r in results:
         for f in r.findings:
             key = _key(f)
             if key in common:
-                versions.setdefault(key, {}).setdefault((f.message, f.proof), f)
-    merged = replace(primary, findings=[_agreed(f, list(versions[_key(f)].values()))
+                worded = versions.setdefault(key, {})
+                wording = (f.message, f.proof)
+                first, count = worded.get(wording, (f, 0))
+                worded[wording] = (first, count + 1)
+    merged = replace(primary, findings=[_agreed(f, versions[_key(f)], by_majority)
                                         for f in primary.findings if _key(f) in common])
     merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
     for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
@@ -258,12 +274,12 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
     if len(table.seats) < 4:
         record = at_the_table(record, table)
     literal = HandReplay(record, rules, game, deck, table=table).run()
-    if not needs_readings(record, literal, table.tricks):
+    if not needs_readings(record, literal, table.tricks, rules, table.players):
         return literal, None, literal
     plan = make_plan(record, rules, game, deck, literal, expected_dealer, table)
     if plan is None or not plan.readings:
         return literal, None, literal
-    merged = merge([replay(r, rules, game, deck).result for r in plan.readings])
+    merged = merge([replay(r, rules, game, deck).result for r in plan.readings], by_majority=plan.joker_suit)
     not_judged = {Category.BID} if plan.partial_bidding else set()
     if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
         not_judged |= _GUESSED

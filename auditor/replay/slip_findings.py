@@ -96,20 +96,19 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
                 "as if the deal were not written (a renege is shown only by a card the player is seen to play later)"]
     if kind == BID:
         made = [c for c in record.calls if c.kind.value != "pass"]
+        lead = "the bidding is not known in full: no bidding finding is made for this hand; "
         if made:
-            who = said("the written call of {seat} says who made trump", seat=made[0].seat)
-        elif merged.trump is not None:
-            who = (f"who made trump is not known, but every bidding the rest of the hand allows makes "
-                   f"{merged.trump.name.lower()} trump")
-        else:
-            who = "who made trump, and in which suit, is not known"
-        return [f"the bidding is not known in full: no bidding finding is made for this hand; {who}"]
+            return [said(lead + "the written call of {seat} says who made trump", seat=made[0].seat)]
+        if merged.trump is not None:
+            return [f"{lead}who made trump is not known, but every bidding the rest of the hand allows makes "
+                    f"{merged.trump.name.lower()} trump"]
+        return [f"{lead}who made trump, and in which suit, is not known"]
     if kind == DISCARD:
         return ["the dealer's discard is not known: no ruling rests on which card the dealer kept"]
     if kind == RENEGE:
         return ["a renege was called on a seat that cannot be read: the penalty is not known"]
     if kind == MISDEAL:
-        return ["a misdeal was declared by a seat that cannot be read: the hand is read with each seat declaring it, "
+        return ["who declared the misdeal on this line cannot be read: the hand is read with each seat declaring it, "
                 "so no finding rests on who declared it or on whether that player's cards allowed it"]
     if kind == "claim":
         return ["a claim cannot be read: the tricks after the written ones are not known, and no claim is judged"]
@@ -190,7 +189,8 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
         first = named[0]
         named[0] = replace(first, proof=(*first.proof, "this hand has too many gaps to read every way: it is read on one "
                                          "guess, nothing that rests on the gaps is judged, and its points are the score sheet's"))
-    if named and (notes := folded_notes(literal, merged)):
+    # (not where the joker's suit is open: the hand as written then has no trump, and its findings are no guide)
+    if named and not plan.joker_suit and (notes := folded_notes(literal, merged)):
         named[0] = replace(named[0], proof=(*named[0].proof, *notes))
     return out + named
 
