@@ -25,6 +25,7 @@ from auditor.model import CallKind, Exchange, ExchangeKind, GameRecord
 from auditor.notation.reader import read_text
 from conftest import ROOT
 from test_exchanges import BEST_HAND, UNDER_HAND
+from test_joker_suit_unrecorded import ORDERED
 
 RULES = ROOT / "tests" / "data" / "egn-rules"
 FILES = sorted(RULES.glob("*.egn"))
@@ -178,33 +179,15 @@ def test_a_joker_turned_up_has_no_named_suit_in_egn_and_no_one_is_faulted_for_it
     assert "B215" not in [f.code.code for f in result.all_findings()]
 
 
-# E orders up the joker, the dealer N having named hearts: W's JD is then the left bower, a trump, so W is void
-# in diamonds in trick 1 (9S is legal), N's 9H trumps trick 2 and N leads tricks 3 to 5; E takes tricks 1 and 5:
-# euchred, NS 2.  Read as any other suit, W's 9S would be a renege and N's leads out of turn.
-JOKER_ORDERED = """\
-[Set "deck.joker=true"]
-
-hand 1 dealer N
-deal E: AH KH QH AD AC  S: 9D TD QD KD 9C  W: JD 9S TS QS KS  N: JH TH 9H AS KC
-up JK H
-bid E order
-discard KC
-trick E:AD S:9D W:9S N:AS
-trick E:AC S:9C W:TS N:9H
-trick N:JK E:AH S:TD W:JD
-trick N:JH E:KH S:QD W:QS
-trick N:TH E:QH S:KD W:KS
-"""
-
-
+# ORDERED (test_joker_suit_unrecorded): the dealer named hearts, E orders the joker up, NS euchre
 @pytest.mark.parametrize("joker_up", ["dealer-names", "maker-names"])
 def test_a_joker_ordered_up_in_egn_is_read_with_each_suit_and_nobody_is_accused_on_the_lost_one(joker_up: str) -> None:
     """EGN has no place for the joker's suit: the deal is audited with each suit it can have offered, and only
     what every suit makes is a finding (none here), nor is anyone faulted for the suit not written; the
     hand's points differ by suit, so they are the score sheet's to give (NS 2 among them)."""
-    (clean,) = audit(read_text(JOKER_ORDERED))
+    (clean,) = audit(read_text(ORDERED))
     assert [f.code.code for f in clean.all_findings()] == [] and clean.hands[0].points == (2, 0)
-    egn, _ = convert_games(read_text(JOKER_ORDERED), "egn")
+    egn, _ = convert_games(read_text(ORDERED), "egn")
     assert json.loads(egn)["deals"][0]["initialState"]["upCard"] == "B"
     games = read_egn_games(egn)
     (result,) = list(audit_games(iter(games), RulesetChooser(overrides=[f"bidding.joker_up={joker_up}"])))
