@@ -311,6 +311,20 @@ def test_an_unknown_rules_tag_names_file_line_and_column(tmp_path, capsys) -> No
     assert f"{path}:2:1: game 1: nosuch: no such ruleset" in err
 
 
+def test_a_misspelt_ruleset_name_is_answered_with_the_name_it_most_likely_meant(tmp_path, capsys) -> None:
+    from auditor.cli import main
+
+    path = tmp_path / "night.txt"
+    path.write_text('[Rules "hoyel"]\nhand 1 dealer N\n', encoding="utf-8")
+    assert main([str(path)]) == 2
+    assert f"{path}:1:1: game 1: hoyel: no such ruleset; did you mean hoyle? (bundled rulesets:" in capsys.readouterr().err
+    assert main([str(path), "--rules", "Bicycel"]) == 2
+    assert "Bicycel: no such ruleset; did you mean bicycle?" in capsys.readouterr().err
+    path.write_text('[Rules "nosuch"]\nhand 1 dealer N\n', encoding="utf-8")
+    assert main([str(path)]) == 2
+    assert "did you mean" not in capsys.readouterr().err  # nothing near it: no guess
+
+
 # ------------------------------------------------------ one way to end a game (EGN's completion conditions)
 def test_a_game_of_a_number_of_deals_has_no_target(tmp_path: Path) -> None:
     """EGN: a ruleset 'enforces either a target score ... OR a fixed deal count ..., but not both', and needs one."""

@@ -210,7 +210,9 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
     if path_exists(candidate) or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
         return candidate, str(candidate)
     names = ", ".join(bundled)
-    raise RulesetError([f"{spec}: no such ruleset (bundled rulesets: {names}; or give a path to a .yaml file)"])
+    close = difflib.get_close_matches(spec.lower(), list(bundled), n=1, cutoff=0.75)
+    guess = f"; did you mean {close[0]}?" if close else ""
+    raise RulesetError([f"{spec}: no such ruleset{guess} (bundled rulesets: {names}; or give a path to a .yaml file)"])
 
 
 def _parent_of(source: _Source) -> tuple[str, str] | None:
