@@ -323,6 +323,10 @@ def test_a_misspelt_ruleset_name_is_answered_with_the_name_it_most_likely_meant(
     path.write_text('[Rules "nosuch"]\nhand 1 dealer N\n', encoding="utf-8")
     assert main([str(path)]) == 2
     assert "did you mean" not in capsys.readouterr().err  # nothing near it: no guess
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: hoyel\n", encoding="utf-8")
+    assert main(["rules", str(club)]) == 2
+    assert "extends: no ruleset named 'hoyel'; did you mean hoyle?" in capsys.readouterr().err
 
 
 # ------------------------------------------------------ one way to end a game (EGN's completion conditions)

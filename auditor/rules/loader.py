@@ -210,9 +210,13 @@ def resolve_ruleset_path(spec: str, relative_to: Path | None = None) -> tuple[Pa
     if path_exists(candidate) or "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml")):
         return candidate, str(candidate)
     names = ", ".join(bundled)
-    close = difflib.get_close_matches(spec.lower(), list(bundled), n=1, cutoff=0.75)
-    guess = f"; did you mean {close[0]}?" if close else ""
-    raise RulesetError([f"{spec}: no such ruleset{guess} (bundled rulesets: {names}; or give a path to a .yaml file)"])
+    raise RulesetError([f"{spec}: no such ruleset{_guess(spec)} (bundled rulesets: {names}; or give a path to a .yaml file)"])
+
+
+def _guess(spec: str) -> str:
+    """``; did you mean hoyle?`` for a name spelt nearly as a bundled ruleset's (else nothing)."""
+    close = difflib.get_close_matches(spec.lower(), list(bundled_rulesets()), n=1, cutoff=0.75)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def _parent_of(source: _Source) -> tuple[str, str] | None:
@@ -243,7 +247,8 @@ def _load_chain(spec: str) -> list[_Source]:
             path, label = resolve_ruleset_path(parent, child.path.parent)
         except RulesetError:
             names = ", ".join(bundled_rulesets())
-            raise RulesetError([f"{where}: extends: no ruleset named {shown(parent)} (bundled rulesets: {names}; or give a path to a .yaml file)"]) from None
+            raise RulesetError([f"{where}: extends: no ruleset named {shown(parent)}{_guess(parent)} (bundled rulesets: {names}; "
+                                "or give a path to a .yaml file)"]) from None
         if not path_exists(path):
             raise RulesetError([f"{where}: extends: {shown(parent)}: no such ruleset file ({path})"])
         if path.resolve() in seen:
