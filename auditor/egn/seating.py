@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Seat, Suit
-from ..model import CallKind, HandRecord, Play, TrickRecord
+from ..cards import SUITS, Seat, Suit
+from ..model import HandRecord, Play, TrickRecord
 from ..replay.gaps import joker_suit_open, joker_suits
 from ..replay.hand import HandReplay
 from ..replay.results import PlayFact
@@ -30,14 +30,12 @@ def replay_seats(hand: HandRecord, rules: Ruleset) -> tuple[dict[int, list[Seat]
     players = table_of(rules).players
     if not joker_suit_open(hand, rules, players):
         return _seats(HandReplay(hand, rules, 0).run().plays), None
-    tried = [(len(result.findings), _seats(result.plays), reading.up_suit or _order_suit(reading))
-             for reading in joker_suits(hand, rules, players) for result in (HandReplay(reading, rules, 0).run(),)]
+    tried = []
+    for suit, reading in zip(SUITS, joker_suits(hand, rules, players), strict=True):  # one reading a suit, in order
+        result = HandReplay(reading, rules, 0).run()
+        tried.append((len(result.findings), _seats(result.plays), suit))
     _, seats, suit = min(tried, key=lambda t: t[0])  # the first such suit, in a tie
     return seats, (suit if any(other != seats for _, other, _ in tried) else None)
-
-
-def _order_suit(reading: HandRecord) -> Suit | None:
-    return next((c.suit for c in reading.calls if c.kind is CallKind.ORDER), None)
 
 
 def _seats(plays: tuple[PlayFact, ...]) -> dict[int, list[Seat]]:

@@ -163,7 +163,7 @@ class _Builder(VariationBuilder, SidesBuilder):
 
     def _up(self, text: str, line: int, column: int) -> tuple[str, Any]:
         words = text.split()
-        # the suit named for a joker turned up; `?`: one was named, and the record does not say which
+        # the suit named for a joker turned up; `?`: the record does not say which, if any
         unrecorded = len(words) > 1 and words[1] == NOT_RECORDED
         named = Suit.parse(words[1]) if len(words) > 1 and not unrecorded else None
         return ("up", (_card(words[0]), Pos(line, column), named, unrecorded))

@@ -58,7 +58,7 @@ class Plan:
     fixes: list[list[SeatFix]] = field(default_factory=list)  # per trick: the ways to put a seat right
     up: UpCandidates | None = None
     up_absent: bool = False  # no `up` line at all (not an unreadable one)
-    joker_suit: bool = False  # a joker ordered up, and the record does not show the suit it offered
+    joker_suit: bool = False  # the joker can have been taken up, and the record does not show its suit (gaps.joker_suit_open)
     bid_absent: bool = False  # no `bid` line at all, yet cards are played
     discard_absent: bool = False  # the dealer took the up card and no `discard` line is written
     discard_found: Card | None = None  # the discard, worked out from the deal and the tricks
