@@ -72,19 +72,28 @@ def forced_ruleset(spec: str | None, overrides: list[str]) -> Ruleset | None:
     return load_ruleset(spec, overrides)
 
 
-def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>") -> Iterator[GameResult]:
-    for _, _, result in audit_records(games, chooser, label):
+def audit_games(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>",
+                skipped: list[str] | None = None) -> Iterator[GameResult]:
+    for _, _, result in audit_records(games, chooser, label, skipped):
         yield result
 
 
 def audit_records(games: Iterator[GameRecord], chooser: RulesetChooser, label: str = "<input>",
-                  ) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
-    """Each game's record, ruleset and audit (what ``stats --analysis`` reads besides the result)."""
+                  skipped: list[str] | None = None) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+    """Each game's record, ruleset and audit (what ``stats --analysis`` reads besides the result).
+
+    A game whose ruleset cannot be had (a Rules tag naming no ruleset, a bad Set tag) is a slip of that
+    game's own: with a ``skipped`` list it is said there and the next game is audited; without one,
+    it stops the reading (InputError)."""
     for game in games:
         try:
             rules = chooser.for_game(game)
         except RulesetError as err:
-            raise InputError(f"{label}:{game.tag_pos('Rules')}: game {game.index}: {err}") from None
+            message = f"{label}:{game.tag_pos('Rules')}: game {game.index}: {err}"
+            if skipped is None:
+                raise InputError(message) from None
+            skipped.append(f"{message}; game {game.index} is not audited; the file's other games are")
+            continue
         yield game, rules, GameReplay(game, rules).run()
 
 

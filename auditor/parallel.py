@@ -70,7 +70,8 @@ class UnitAudit:
     unit: Unit
     text: str = ""  # rendered report (every format but json)
     games: list[GameResult] = field(default_factory=list)  # json format only
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # the reading stopped: the file's later units are skipped
+    skipped: list[str] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
     has_error: bool = False
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
@@ -100,10 +101,11 @@ def _chooser(unit: Unit) -> RulesetChooser:
     return chooser
 
 
-def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
-    """Stream the audited games of a unit; whole-file problems go to ``problems``."""
+def audited_games(unit: Unit, problems: list[str], skipped: list[str] | None = None) -> Iterator[GameResult]:
+    """Stream the audited games of a unit; whole-file problems go to ``problems``, games that cannot
+    be audited to ``skipped`` (see :func:`auditor.audit.audit_records`)."""
     try:
-        yield from audit_games(unit_games(unit), _chooser(unit), unit.label)
+        yield from audit_games(unit_games(unit), _chooser(unit), unit.label, skipped)
     except InputError as err:
         problems.append(str(err))
     except RulesetError as err:
@@ -111,10 +113,11 @@ def audited_games(unit: Unit, problems: list[str]) -> Iterator[GameResult]:
         problems.extend(err.problems[1:])
 
 
-def audited_records(unit: Unit, problems: list[str]) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
+def audited_records(unit: Unit, problems: list[str], skipped: list[str] | None = None,
+                    ) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
     """:func:`audited_games` with each game's record and ruleset."""
     try:
-        yield from audit_records(unit_games(unit), _chooser(unit), unit.label)
+        yield from audit_records(unit_games(unit), _chooser(unit), unit.label, skipped)
     except InputError as err:
         problems.append(str(err))
     except RulesetError as err:
@@ -138,7 +141,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     style = TextStyle(_options.color, _options.width)
     selection = _options.selection
     games = 0
-    for game in audited_games(unit, result.problems):
+    for game in audited_games(unit, result.problems, result.skipped):
         found = list(seatings(unit.label, game))
         result.seatings.extend(found)
         if fmt == "html" and found:  # a game of a night: its standings end the page
@@ -166,7 +169,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             write_findings(unit.label, game, buffer, style)
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer, style)
-    if games == 0 and unit.whole and not result.problems:
+    if games == 0 and unit.whole and not result.problems and not result.skipped:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:
         result.text = buffer.getvalue()  # type: ignore[attr-defined]
@@ -232,27 +235,29 @@ def run_audit_units(
             continue
         if codes is not None:
             codes.update(result.codes)
-        for problem in result.problems:
+        reported = [*result.skipped, *result.problems]  # games not audited, then what stopped the reading
+        for problem in reported:
             if progress is not None:
                 progress.note(f"euchre-audit: {problem}\n", err)
             else:
                 err.write(f"euchre-audit: {problem}\n")
-        problems.extend(result.problems)
+        problems.extend(reported)
         summary.add(result.summary)
         night.extend(check.add_all(result.seatings))
         if len(lines) < PAGE_STANDINGS_LINES:
             lines.extend(result.lines)
-        if result.problems:
+        if reported:
             any_problem = True
+            current.problems.extend(reported)
+        if result.problems:
             broken_file = unit.label
-            current.problems.extend(result.problems)
         any_error = any_error or result.has_error
         if options.format == "json":
             current.games.extend(result.games)
         else:
             out.write(result.text)
             if streamed is not None:
-                for problem in result.problems:
+                for problem in reported:
                     streamed.problem(out, problem)
     if progress is not None:
         progress.close()

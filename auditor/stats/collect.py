@@ -37,7 +37,8 @@ class UnitTables:
     unit: Unit
     games: int = 0
     hands: int = 0
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # the reading stopped: the file's later units are dropped
+    skipped: list[str] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
     lost_lines: int = 0  # lines that could not be read (S001 in a hand that was still used)
     lost_hands: int = 0  # hands that could not be read at all
 
@@ -67,7 +68,7 @@ def tables_unit(unit: Unit) -> UnitTables:
     root = Path(_options.root)
     result = UnitTables(unit)
     batch, written = TableBatch(), 0
-    for game, rows in _games(unit, result.problems):
+    for game, rows in _games(unit, result.problems, result.skipped):
         batch.add_game(unit.label, game)
         if rows:
             batch.add_rows("analysis", rows)
@@ -84,16 +85,16 @@ def tables_unit(unit: Unit) -> UnitTables:
     return result
 
 
-def _games(unit: Unit, problems: list[str]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
+def _games(unit: Unit, problems: list[str], skipped: list[str]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
     """The unit's audited games, each with its rows of the analysis table (none without ``--analysis``)."""
     assert _options is not None
     if not _options.analysis:
-        for game in audited_games(unit, problems):
+        for game in audited_games(unit, problems, skipped):
             yield game, []
         return
     from .analysis import analysis_rows  # the solver, only where it is asked for
 
-    for record, rules, game in audited_records(unit, problems):
+    for record, rules, game in audited_records(unit, problems, skipped):
         yield game, analysis_rows(unit.label, record, rules, game, _options.par)
 
 
@@ -131,10 +132,11 @@ def collect(
         if stopped is not None:
             _drop_parts(root, unit)
             continue
-        for problem in result.problems:
+        for problem in (*result.skipped, *result.problems):
             on_problem(problem)
-        if result.problems:
+        if result.skipped or result.problems:
             any_problem = True
+        if result.problems:
             stopped = (unit.label, unit.index)
         if on_unit is not None:
             on_unit(result)
