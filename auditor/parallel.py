@@ -37,6 +37,7 @@ from .units import (
 )
 
 if TYPE_CHECKING:
+    from .model import GameRecord
     from .progress import Progress
 
 #: the HTML ruling ends with the standings of its games of a night (Round tags) up to this many players' lines
