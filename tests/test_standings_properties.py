@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from auditor.rules.loader import load_ruleset
-from auditor.rules.schema import RankBy, StandingsRules, TieBreak
+from auditor.rules.standings_rules import RankBy, StandingsRules, TieBreak
 from auditor.simulate import write_games
 from auditor.simulate.night import seatings, night_players, simulate_night
 from auditor.standings.box import player_games, scoring_relevant

@@ -31,6 +31,8 @@ def _same_plays(a: TrickRecord, b: TrickRecord) -> bool:
 
 
 _EXCHANGES = frozenset(k.value for k in ExchangeKind)
+#: statements a hand holds once, by keyword: the record's field for each
+_WRITTEN_ONCE = {"score": "score", "tricks": "trick_counts", "claim": "claim"}
 
 
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
@@ -78,25 +80,16 @@ def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[st
                 repeated.append(("discard", value[1]))
             else:
                 hand.discard, hand.discard_pos = value
-        elif kind == "score":
-            if hand.score is not None:
-                repeated.append(("score", value.pos))
+        elif kind in _WRITTEN_ONCE:  # score, tricks, claim: the first is used, a second is reported
+            field = _WRITTEN_ONCE[kind]
+            if getattr(hand, field) is not None:
+                repeated.append((kind, value.pos))
             else:
-                hand.score = value
-        elif kind == "tricks":
-            if hand.trick_counts is not None:
-                repeated.append(("tricks", value.pos))
-            else:
-                hand.trick_counts = value
+                setattr(hand, field, value)
         elif kind == "tableau":
             tableau.extend(value)
         elif kind == "renege":
             reneges.append(value)
-        elif kind == "claim":
-            if hand.claim is not None:
-                repeated.append(("claim", value.pos))
-            else:
-                hand.claim = value
         elif kind == "misdeal":
             hand.misdeals = (*hand.misdeals, value)
         elif kind in _EXCHANGES:

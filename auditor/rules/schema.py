@@ -15,6 +15,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from ..findings import Severity  # one severity scale for findings and the rules that grade them
 from .deck import DeckRules, RankName
 from .seating import SeatName, Sides, TableRules
+from .standings_rules import StandingsRules
 from .strict import Strict as _Strict
 
 __all__ = ["DeckRules", "RankName", "SeatName", "Sides", "TableRules"]  # the deck and the table live in .deck and .seating
@@ -300,58 +301,6 @@ class GameRules(_Strict):
                 f"write game.target: 0 for a game of {self.deals} deals, or game.deals: 0 for a game to {self.target}"
             )
         return self
-
-
-class RankBy(str, Enum):
-    POINTS = "points"
-    """The most points, each player credited with the points their side scored while they sat in it."""
-    GAMES_WON = "games-won"
-    """The most games won (in a night of one game a round: rounds won)."""
-
-
-class TieBreak(str, Enum):
-    POINTS = "points"
-    """More points."""
-    GAMES_WON = "games-won"
-    """More games won."""
-    LONE_HANDS = "lone-hands"
-    """More lone hands made."""
-    EUCHRES = "euchres"
-    """More euchres inflicted (the player's side defending)."""
-
-
-class StandingsRules(_Strict):
-    """How the players of a night or a season are ranked (``euchre-audit standings``); no game's ruling depends on it."""
-
-    rank_by: RankBy = Field(
-        default=RankBy.POINTS,
-        description="What ranks the players: `points` (each player's total of the points their side scored in the games "
-        "they sat in) or `games-won`.",
-    )
-    tie_break: Annotated[list[TieBreak], Field(max_length=4)] = Field(
-        default=[],
-        description="What decides between players level on `rank_by`, in order: `points`, `games-won`, `lone-hands`, "
-        "`euchres`; players still level share the place.",
-    )
-
-    @field_validator("tie_break")
-    @classmethod
-    def _each_once(cls, value: list[TieBreak]) -> list[TieBreak]:
-        if len(set(value)) != len(value):
-            raise ValueError("a tie-break is listed twice")
-        return value
-
-    @property
-    def text(self) -> str:
-        """``points`` or ``points then games-won, lone-hands``: how a game's results table names its ranking."""
-        ties = ", ".join(t.value for t in self.tie_break)
-        return self.rank_by.value + (f" then {ties}" if ties else "")
-
-    @classmethod
-    def from_text(cls, text: str) -> StandingsRules:
-        """The rules that :attr:`text` wrote."""
-        rank_by, _, ties = text.partition(" then ")
-        return cls(rank_by=RankBy(rank_by), tie_break=[TieBreak(t) for t in ties.split(", ") if t])
 
 
 class DrinkRules(_Strict):

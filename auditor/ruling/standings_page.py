@@ -154,7 +154,7 @@ def night_standings(lines: Sequence[PlayerGame], most: int) -> tuple[StandingsVi
     if len(lines) >= most:
         return None, (f"The standings of more than {most // 4:,} games of nights are not drawn on this page: "
                       "euchre-audit standings ranks them (text, CSV, JSON or a page of its own).")
-    from ..rules.schema import StandingsRules
+    from ..rules.standings_rules import StandingsRules
     from ..standings.build import standings
     from ..standings.compute import frame
 

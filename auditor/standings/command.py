@@ -20,7 +20,7 @@ from ..cli_common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, CommandParser, i
 from ..findings import Severity
 from ..parallel import AuditOptions, default_jobs
 from ..rules.loader import RulesetError
-from ..rules.schema import StandingsRules
+from ..rules.standings_rules import StandingsRules
 
 FORMATS = ("text", "csv", "json", "html")
 

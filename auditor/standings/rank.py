@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..rules.schema import RankBy, StandingsRules, TieBreak
+from ..rules.standings_rules import RankBy, StandingsRules, TieBreak
 
 
 @dataclass(frozen=True, slots=True)
