@@ -170,6 +170,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             write_findings(unit.label, game, buffer, style)
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer, style)
+    result.summary.not_audited = len(result.skipped)
     if games == 0 and unit.whole and not result.problems and not result.skipped:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:

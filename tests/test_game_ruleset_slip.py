@@ -76,7 +76,8 @@ def test_the_text_ruling_shows_the_other_games_and_counts_only_them(tmp_path: Pa
     code, out, err = _run([str(typo)])
     assert code == 2
     assert _game_headers(out, typo) == [1, 3]
-    assert "Summary: 2 games audited in 1 file" in out
+    assert re.search(r"^Summary: 2 games audited in 1 file \(\d+ hands\); 1 game not audited: the ruleset named in its "
+                     r"Rules or Set tag could not be had \(each is named on standard error\)$", out, flags=re.M)
     assert "game 2 is not audited" in err and "Traceback" not in err
 
 

@@ -28,6 +28,7 @@ class Summary:
     files: list[str] = field(default_factory=list)
     games: int = 0
     hands: int = 0
+    not_audited: int = 0  # games whose ruleset could not be had (said on standard error, one by one)
     changed: list[tuple[str, int]] = field(default_factory=list)  # (file, game) whose corrected score is not the sheet's
     changed_count: int = 0
     categories: dict[str, int] = field(default_factory=dict)
@@ -63,6 +64,7 @@ class Summary:
                 self.files.append(path)
         self.games += other.games
         self.hands += other.hands
+        self.not_audited += other.not_audited
         room = NAMED_CHANGED - len(self.changed)
         self.changed.extend(other.changed[:max(room, 0)])
         self.changed_count += other.changed_count
@@ -74,7 +76,7 @@ class Summary:
     @property
     def worth_saying(self) -> bool:
         """Several files or games: a summary ends the ruling."""
-        return self.games > 1 or len(set(self.files)) > 1
+        return self.games + self.not_audited > 1 or len(set(self.files)) > 1
 
     def by_category(self) -> list[tuple[str, int]]:
         """Findings per category, in the registry's order of categories."""
@@ -84,6 +86,9 @@ class Summary:
         """The summary in words, a line each."""
         files = len(dict.fromkeys(self.files))
         out = [f"Summary: {plural(self.games, 'game')} audited in {plural(files, 'file')} ({plural(self.hands, 'hand')})"]
+        if self.not_audited:
+            out[0] += (f"; {plural(self.not_audited, 'game')} not audited: the ruleset named in "
+                       f"{'its' if self.not_audited == 1 else 'their'} Rules or Set tag could not be had (each is named on standard error)")
         if self.changed_count:
             named = "; ".join(f"{printable(path)} game {index}" for path, index in self.changed)
             more = f"; and {self.changed_count - len(self.changed)} more" if self.changed_count > len(self.changed) else ""
