@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .audit import FileAudit, RulesetChooser, audit_games, audit_records
+from .audit import FileAudit, RulesetChooser, SkippedGame, audit_games, audit_records, skipped_lines
 from .findings import Severity
 from .replay.results import GameResult
 from .rules.loader import RulesetError
@@ -72,7 +72,7 @@ class UnitAudit:
     text: str = ""  # rendered report (every format but json)
     games: list[GameResult] = field(default_factory=list)  # json format only
     problems: list[str] = field(default_factory=list)  # the reading stopped: the file's later units are skipped
-    skipped: list[str] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
+    skipped: list[SkippedGame] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
     has_error: bool = False
     hands: int = 0
     summary: Summary = field(default_factory=Summary)
@@ -102,7 +102,7 @@ def _chooser(unit: Unit) -> RulesetChooser:
     return chooser
 
 
-def audited_games(unit: Unit, problems: list[str], skipped: list[str] | None = None) -> Iterator[GameResult]:
+def audited_games(unit: Unit, problems: list[str], skipped: list[SkippedGame] | None = None) -> Iterator[GameResult]:
     """Stream the audited games of a unit; whole-file problems go to ``problems``, games that cannot
     be audited to ``skipped`` (see :func:`auditor.audit.audit_records`)."""
     try:
@@ -114,7 +114,7 @@ def audited_games(unit: Unit, problems: list[str], skipped: list[str] | None = N
         problems.extend(err.problems[1:])
 
 
-def audited_records(unit: Unit, problems: list[str], skipped: list[str] | None = None,
+def audited_records(unit: Unit, problems: list[str], skipped: list[SkippedGame] | None = None,
                     ) -> Iterator[tuple[GameRecord, Ruleset, GameResult]]:
     """:func:`audited_games` with each game's record and ruleset."""
     try:
@@ -171,6 +171,8 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer, style)
     result.summary.not_audited = len(result.skipped)
+    if result.skipped and result.summary.files[-1:] != [unit.label]:
+        result.summary.files.append(unit.label)  # a file of games none of which could be audited is still a file
     if games == 0 and unit.whole and not result.problems and not result.skipped:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
     if sink is None:
@@ -216,6 +218,7 @@ def run_audit_units(
         streamed.head(out)
         out = streamed.wrap(out)
     broken_file: str | None = None  # a file whose audit stopped: skip its later units
+    first_of: dict[tuple[str, str], int] = {}  # (file, reason) -> the first game not audited for it
     current: FileAudit | None = None
     if runner is not None:
         results = runner(audit_unit, units, _set_options, (options,))
@@ -237,7 +240,7 @@ def run_audit_units(
             continue
         if codes is not None:
             codes.update(result.codes)
-        reported = [*result.skipped, *result.problems]  # games not audited, then what stopped the reading
+        reported = [*skipped_lines(result.skipped, first_of), *result.problems]  # games not audited, then what stopped the reading
         for problem in reported:
             if progress is not None:
                 progress.note(f"euchre-audit: {problem}\n", err)

@@ -52,8 +52,8 @@ def test_the_other_games_are_audited_as_if_the_misspelt_one_were_not_there(tmp_p
     typo, line = _misspell_rules_tag(clean, 2)
     code, out, err = _run([str(typo), "--format", "lint"])
     assert code == 2  # part of the input could not be audited
-    assert err.startswith(f"euchre-audit: {typo}:{line}:1: game 2: hoyel: no such ruleset; did you mean hoyle?")
-    assert err.count("\n") == 1 and err.endswith("game 2 is not audited; the file's other games are\n")
+    assert err.startswith(f"euchre-audit: {typo}:{line}:1: game 2 is not audited: hoyel: no such ruleset; did you mean hoyle?")
+    assert err.count("\n") == 1
     # games 1 and 3 are ruled exactly as in the file without the slip (the same lines: one was changed)
     code, clean_out, _ = _run([str(clean), "--format", "lint"])
     assert code == 1
@@ -89,7 +89,7 @@ def test_with_two_jobs_the_units_after_the_misspelt_game_are_still_audited(tmp_p
     assert one == two
     assert one[0] == 2
     assert _game_headers(one[1], typo) == [1, *range(3, 15)]
-    assert one[2].count("is not audited") == 1 and f"{typo}:{line}:1: game 2:" in one[2]
+    assert one[2].count("is not audited") == 1 and f"{typo}:{line}:1: game 2 is not audited: hoyel" in one[2]
 
 
 def test_stats_leave_out_only_the_misspelt_game(tmp_path: Path) -> None:
@@ -107,3 +107,39 @@ def test_stats_leave_out_only_the_misspelt_game(tmp_path: Path) -> None:
 
 def _col(csv_text: str, name: str) -> int:
     return csv_text.splitlines()[0].split(",").index(name)
+
+
+def test_a_reason_is_said_once_a_file_and_the_later_games_point_back_to_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A night typed with the same misspelt tag in every game: one full message, then a line a game."""
+    monkeypatch.setattr(cutting, "UNIT_BYTES", 3000)
+    path = _games(tmp_path, games=6, seed=15, errors=0.0, name="night.txt")
+    path.write_text(path.read_text(encoding="utf-8").replace('[Rules "hoyle"]', '[Rules "hoyel"]'), encoding="utf-8")
+    one, two = _run([str(path), "--jobs", "1"]), _run([str(path), "--jobs", "2"])
+    assert one == two and one[0] == 2
+    first, *rest = one[2].splitlines()
+    assert first.startswith(f"euchre-audit: {path}:") and ": game 1 is not audited: hoyel: no such ruleset; did you mean hoyle?" in first
+    assert [line.split(": ", 2)[2] for line in rest] == [f"game {n} is not audited, for the same reason as game 1" for n in range(2, 7)]
+    assert "Summary: 0 games audited in 1 file (0 hands); 6 games not audited" in one[1]
+
+
+def test_a_set_on_the_command_line_that_a_named_ruleset_cannot_take_is_the_command_line_s_fault(tmp_path: Path) -> None:
+    """progressive plays a game of 8 deals: --set target=10 cannot apply to it. That is no slip of any game's:
+    one message, and the file is not audited (as before), rather than every game blamed in turn."""
+    path = _games(tmp_path, games=3, seed=16, errors=0.0, name="night.txt")
+    path.write_text(path.read_text(encoding="utf-8").replace('[Rules "hoyle"]', '[Rules "progressive"]'), encoding="utf-8")
+    code, out, err = _run([str(path), "--set", "target=10"])
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert line.startswith(f"euchre-audit: {path}:") and ": game 1: --set target=10: " in line and "not audited" not in line
+
+
+def test_a_set_tag_its_ruleset_cannot_take_is_named_at_the_set_tag(tmp_path: Path) -> None:
+    clean = _games(tmp_path, games=2, seed=17, errors=0.0, name="night.txt")
+    lines = clean.read_text(encoding="utf-8").split("\n")
+    at = [i for i, ln in enumerate(lines) if ln.startswith("[Rules ")][1] + 1
+    lines.insert(at, '[Set "deck.hand_size=4"]')
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    code, out, err = _run([str(path), "--set", "scoring.majority=5"])
+    assert code == 2 and _game_headers(out, path) == [1]
+    assert err.startswith(f"euchre-audit: {path}:{at + 1}:1: game 2 is not audited: ") and "[Set] tag" in err

@@ -153,8 +153,10 @@ def test_convert_names_the_game_whose_set_tag_cannot_take_the_command_lines_set(
     code, lines = run("convert", str(path), "--to", "egn", "--set", "scoring.majority=5")
     assert code == 2 and len(lines) == 1 and lines[0].startswith(f"euchre-audit: {path}:")
     assert lines[0].endswith(": game 1: line 1:1: [Set] tag: --set deck.hand_size=4: scoring: scoring.majority is 5 but a hand has only 4 tricks")
-    # as the audit says it, which audits the file's other games (convert stops: its output would lack a game)
-    assert run(str(path), "--set", "scoring.majority=5") == (2, [f"{lines[0]}; game 1 is not audited; the file's other games are"])
+    # as the audit says it, which audits the file's other games (convert stops: its output would lack a game),
+    # at the Set tag (line 1 of the file)
+    reason = lines[0].split(": game 1: ", 1)[1]
+    assert run(str(path), "--set", "scoring.majority=5") == (2, [f"euchre-audit: {path}:1:1: game 1 is not audited: {reason}"])
 
 
 def test_convert_lists_every_problem_of_a_bad_set_as_the_audit_does() -> None:

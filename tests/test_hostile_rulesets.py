@@ -180,7 +180,7 @@ def test_a_rules_tag_naming_a_file_too_long_for_the_system_is_no_such_file(tmp_p
     name = "c" * 300 + ".yaml"
     game = tmp_path / "game.txt"
     game.write_text(f'[Rules "{name}"]\nhand 1 dealer N\n', encoding="utf-8")
-    assert run(str(game)) == (2, [f"euchre-audit: {game}:1:1: game 1: {name}: no such ruleset file; game 1 is not audited; the file's other games are"])
+    assert run(str(game)) == (2, [f"euchre-audit: {game}:1:1: game 1 is not audited: {name}: no such ruleset file"])
     assert run("rules", name) == (2, [f"euchre-audit: invalid ruleset: {name}: no such ruleset file"])
 
 

@@ -308,7 +308,7 @@ def test_an_unknown_rules_tag_names_file_line_and_column(tmp_path, capsys) -> No
     path.write_text('[Event "x"]\n[Rules "nosuch"]\nhand 1 dealer N\n', encoding="utf-8")
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
-    assert f"{path}:2:1: game 1: nosuch: no such ruleset" in err
+    assert f"{path}:2:1: game 1 is not audited: nosuch: no such ruleset" in err
 
 
 def test_a_misspelt_ruleset_name_is_answered_with_the_name_it_most_likely_meant(tmp_path, capsys) -> None:
@@ -317,7 +317,7 @@ def test_a_misspelt_ruleset_name_is_answered_with_the_name_it_most_likely_meant(
     path = tmp_path / "night.txt"
     path.write_text('[Rules "hoyel"]\nhand 1 dealer N\n', encoding="utf-8")
     assert main([str(path)]) == 2
-    assert f"{path}:1:1: game 1: hoyel: no such ruleset; did you mean hoyle? (bundled rulesets:" in capsys.readouterr().err
+    assert f"{path}:1:1: game 1 is not audited: hoyel: no such ruleset; did you mean hoyle? (bundled rulesets:" in capsys.readouterr().err
     assert main([str(path), "--rules", "Bicycel"]) == 2
     assert "Bicycel: no such ruleset; did you mean bicycle?" in capsys.readouterr().err
     path.write_text('[Rules "nosuch"]\nhand 1 dealer N\n', encoding="utf-8")

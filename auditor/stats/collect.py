@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import parallel
+from ..audit import SkippedGame, skipped_lines
 from ..findings import SYNTAX_ERROR
 from ..replay.results import GameResult
 from ..parallel import AuditOptions, Unit, audited_games, audited_records, run_ordered
@@ -38,7 +39,7 @@ class UnitTables:
     games: int = 0
     hands: int = 0
     problems: list[str] = field(default_factory=list)  # the reading stopped: the file's later units are dropped
-    skipped: list[str] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
+    skipped: list[SkippedGame] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
     lost_lines: int = 0  # lines that could not be read (S001 in a hand that was still used)
     lost_hands: int = 0  # hands that could not be read at all
 
@@ -85,7 +86,7 @@ def tables_unit(unit: Unit) -> UnitTables:
     return result
 
 
-def _games(unit: Unit, problems: list[str], skipped: list[str]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
+def _games(unit: Unit, problems: list[str], skipped: list[SkippedGame]) -> Iterator[tuple[GameResult, list[dict[str, Any]]]]:
     """The unit's audited games, each with its rows of the analysis table (none without ``--analysis``)."""
     assert _options is not None
     if not _options.analysis:
@@ -120,6 +121,7 @@ def collect(
     root = Path(options.root)
     any_problem = False
     stopped: tuple[str, int] | None = None  # (label, index of the unit that stopped it)
+    first_of: dict[tuple[str, str], int] = {}  # (file, reason) -> the first game not audited for it
     label_run: str | None = None
     if runner is not None:  # a cluster (auditor.cluster)
         results = runner(tables_unit, units, _set_options, (options,))
@@ -132,7 +134,7 @@ def collect(
         if stopped is not None:
             _drop_parts(root, unit)
             continue
-        for problem in (*result.skipped, *result.problems):
+        for problem in (*skipped_lines(result.skipped, first_of), *result.problems):
             on_problem(problem)
         if result.skipped or result.problems:
             any_problem = True
