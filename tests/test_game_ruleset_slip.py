@@ -143,3 +143,17 @@ def test_a_set_tag_its_ruleset_cannot_take_is_named_at_the_set_tag(tmp_path: Pat
     code, out, err = _run([str(path), "--set", "scoring.majority=5"])
     assert code == 2 and _game_headers(out, path) == [1]
     assert err.startswith(f"euchre-audit: {path}:{at + 1}:1: game 2 is not audited: ") and "[Set] tag" in err
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "sarif", "github", "html"])
+def test_the_machine_formats_and_the_page_carry_the_game_not_audited(tmp_path: Path, fmt: str) -> None:
+    typo, line = _misspell_rules_tag(_games(tmp_path, games=3, seed=18, errors=0.0, name="night.txt"), 2)
+    code, out, err = _run([str(typo), "--format", fmt])
+    assert code == 2 and f"{typo}:{line}:1: game 2 is not audited" in err
+    assert "game 2 is not audited" in out  # where a reader of the output alone sees it
+    if fmt == "json":
+        import json
+
+        report = json.loads(out)
+        assert [g["game"] for g in report["games"]] == [1, 3]
+        assert [e for e in report["errors"] if "game 2 is not audited" in e]
