@@ -109,6 +109,17 @@ def seat_written_twice(rng: random.Random, lines: Lines, game: gen.Game) -> Line
     return _edit(lines, at, "trick " + " ".join(plays))
 
 
+def seats_swapped(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
+    """Two seat letters of a trick typed the wrong way round (the deal written, so it can show it)."""
+    at = _pick(rng, lines, "trick", full_only=True)
+    if at is None:
+        return None
+    plays = lines[at][6:].split()
+    i, j = rng.sample(range(len(plays)), 2)
+    plays[i], plays[j] = plays[j][0] + plays[i][1:], plays[i][0] + plays[j][1:]
+    return _edit(lines, at, "trick " + " ".join(plays))
+
+
 def discard_not_written(rng: random.Random, lines: Lines, game: gen.Game) -> Lines | None:
     return _edit(lines, _pick(rng, lines, "discard", full_only=True), None)
 
@@ -122,7 +133,7 @@ def number_repeated(rng: random.Random, lines: Lines, game: gen.Game) -> Lines |
     return _edit(lines, at, lines[at].replace(f"hand {number} ", f"hand {number - 1} ", 1))
 
 
-SETTLED: list[Slip] = [score_spelling, commas, no_break_space, seat_word, lost_score_line, lost_trick_line,
+SETTLED: list[Slip] = [score_spelling, commas, no_break_space, seat_word, lost_score_line, lost_trick_line, seats_swapped,
                        trick_not_written, seat_written_twice, number_repeated, discard_not_written]
 
 
@@ -222,3 +233,19 @@ def test_a_slip_the_record_settles_changes_no_score_and_accuses_nobody(rng: rand
 @given(st.randoms(use_true_random=False))
 def test_a_slip_that_loses_a_line_accuses_nobody(rng: random.Random) -> None:
     _check(rng, LOSING, score_must_hold=False)
+
+
+@SETTINGS
+@given(st.randoms(use_true_random=False))
+def test_two_seats_typed_the_wrong_way_round_are_named_and_read_back(rng: random.Random) -> None:
+    """Any two seat letters of a trick exchanged, the deal written: S007 names them, nobody new is
+    accused, the sheet and the score stand."""
+    game = _game(rng, clean=True)
+    text = gen.game_text(game)
+    slipped = seats_swapped(rng, text.splitlines(), game)
+    if slipped is None:
+        return
+    after_text = "\n".join(slipped) + "\n"
+    assert _accusations(after_text) == _accusations(text)
+    (result,) = audit_text(after_text)
+    assert [f.code.code for f in result.all_findings() if f.code.code.startswith("S")] == ["S007"]

@@ -115,3 +115,26 @@ def test_table_format_needs_out() -> None:
     err = io.StringIO()
     assert main(["stats", "samples", "--table-format", "csv"], io.StringIO(), err) == 2
     assert err.getvalue() == "euchre-audit stats: --table-format needs --out DIR\n"
+
+
+def test_tables_written_before_a_finding_code_was_added_read_with_todays(tmp_path: Path) -> None:
+    """A folder written by an older version holds a narrower Enum of finding codes; polars will not mix
+    two Enums, so the tables are cast to today's types as they are scanned."""
+    from auditor.findings import REGISTRY
+    from conftest import SAMPLES
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder in (old, new):
+        assert main(["stats", str(SAMPLES / "club-night.txt"), "--out", str(folder), "--jobs", "1"], io.StringIO(), io.StringIO()) == 0
+    newest = list(REGISTRY)[-1]
+    narrower = pl.Enum([c for c in REGISTRY if c != newest])  # as the version before that code wrote it
+    for part in (old / "findings").rglob("*.parquet"):
+        frame = pl.read_parquet(part)
+        assert newest not in frame["code"].to_list()
+        frame.with_columns(pl.col("code").cast(pl.String).cast(narrower)).write_parquet(part)
+    assert pl.read_parquet(next((old / "findings").rglob("*.parquet"))).schema["code"] == narrower
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["stats", str(old), str(new), "--by", "player", "--format", "csv"], out, err) == 0, err.getvalue()
+    alone = io.StringIO()
+    assert main(["stats", str(new), "--by", "player", "--format", "csv"], alone, io.StringIO()) == 0
+    assert out.getvalue() != alone.getvalue() and out.getvalue().count("\n") == alone.getvalue().count("\n")

@@ -45,6 +45,13 @@ UP_CARD_MISSING = register(
     "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
     "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\n",
 )
+SEATS_SWAPPED = register(
+    "S007", "seats-swapped", Category.SYNTAX, W,
+    "A trick names two seats the wrong way round: each card was dealt to the other seat, and read the other way the trick is played in turn; the two cards are counted for the seats the deal gives them and not judged.",
+    "Two seat letters typed the wrong way round would otherwise make both players play cards they never held, out of turn, and keep the cards they did hold for a false renege later.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD W:JD S:KC N:JH\n",
+)
 
 # --- deal -----------------------------------------------------------------
 CARD_NOT_IN_DECK = register(

@@ -38,8 +38,8 @@ from .hand import HandReplay
 from .results import HandResult, Outcome
 from .slips import (
     BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP,
-    SeatFix, UpCandidates,
-    apply_seat_fixes, effective_kind, seats_written_twice, with_lost_tricks,
+    SeatFix, SeatSwap, UpCandidates,
+    apply_seat_fixes, apply_seat_swaps, effective_kind, seats_swapped, seats_written_twice, with_lost_tricks,
 )
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
@@ -56,6 +56,7 @@ class Plan:
 
     kinds: list[tuple[LostLine, str | None]] = field(default_factory=list)
     fixes: list[list[SeatFix]] = field(default_factory=list)  # per trick: the ways to put a seat right
+    swaps: list[SeatSwap] = field(default_factory=list)  # tricks whose two seats are written the wrong way round
     up: UpCandidates | None = None
     up_absent: bool = False  # no `up` line at all (not an unreadable one)
     joker_suit: bool = False  # the joker can have been taken up, and the record does not show its suit (gaps.joker_suit_open)
@@ -98,10 +99,14 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     base, unjudged = record, frozenset[Pos]()
     if any(f.code is PLAY_OUT_OF_TURN for f in literal.findings):
         plan.fixes = seats_written_twice(record, table)
+        plan.swaps = seats_swapped(record, table)
     sure = [options[0] for options in plan.fixes if len(options) == 1]
     if sure:
         base = apply_seat_fixes(base, sure)
         unjudged = frozenset(fix.pos for fix in sure)
+    if plan.swaps:
+        base = apply_seat_swaps(base, plan.swaps)
+        unjudged |= {pos for swap in plan.swaps for pos in swap.positions}
     base, unknown = with_lost_tricks(base, [lost.line for lost, kind in plan.kinds if kind == TRICK])
     expansions: list[Expand] = []
     for lost, kind in plan.kinds:
@@ -149,7 +154,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     expansions.append(lambda r: joker_suits(r, rules, table.players))
     played = bool(base.tricks)
     plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
-    if not (record.lost or plan.fixes or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
+    if not (record.lost or plan.fixes or plan.swaps or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
             or plan.joker_suit):
         return None
     shaped = [base]

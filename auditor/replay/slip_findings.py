@@ -20,6 +20,7 @@ from ..findings import (
     DISCARD_MISSING,
     LOOKALIKE_CHARACTER,
     SEAT_WRITTEN_TWICE,
+    SEATS_SWAPPED,
     SYNTAX_ERROR,
     TRICKS_MISSING,
     UNUSUAL_SPELLING,
@@ -31,6 +32,7 @@ from ..notation.spelling import plays_text
 from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
+from .slips import SeatSwap
 from .results import HandResult, Outcome
 from ..said import said
 from .slips import SeatFix
@@ -165,6 +167,8 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
         named.append(lost_finding(lost, game, number, tuple(proof)))
     for options in plan.fixes:
         named.append(_seat_fix(options, game, number))
+    for swap in plan.swaps:
+        named.append(_seat_swap(swap, record, game, number))
     if plan.bid_absent:
         proof = ["who made trump, and in which suit, is not known: no bidding finding is made, and every bidding "
                  "the tricks allow is read"]
@@ -213,6 +217,18 @@ def _seat_fix(options: list[SeatFix], game: int, number: int) -> Finding:
         "and nothing in the record shows which",
         fix.pos, game, number, fix.trick, fix.meant,
         proof=("both are read, and neither card is judged",),
+    )
+
+
+def _seat_swap(swap: SeatSwap, record: HandRecord, game: int, number: int) -> Finding:
+    a, b = swap.first, swap.second
+    written = plays_text(record.tricks[swap.trick - 1].plays)
+    return Finding(
+        SEATS_SWAPPED,
+        f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round (the deal "
+        f"gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick is played in turn)",
+        a.pos, game, number, swap.trick,
+        proof=(f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s; neither is judged",),
     )
 
 

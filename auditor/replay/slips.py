@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..cards import Card, Seat, Suit, trump_view
-from ..model import NOWHERE, HandRecord, LostLine, Play, Pos, TrickRecord
+from ..model import NOWHERE, CallKind, HandRecord, LostLine, Play, Pos, TrickRecord
 from ..table import Table
 
 #: statements whose loss the replay knows how to read around
@@ -89,6 +89,63 @@ def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]
         shown = [o[4] for o in options if o[:3] == best[:3]]  # as likely as the best: each is read
         out.append(shown)
     return out
+
+
+# --------------------------------------------------------------- two seats the wrong way round
+@dataclass(frozen=True, slots=True)
+class SeatSwap:
+    """Trick ``trick`` (from 1) writes the seats of its ``first``-th and ``second``-th cards the wrong way round."""
+
+    trick: int
+    first: Play
+    second: Play
+
+    @property
+    def positions(self) -> tuple[Pos, Pos]:
+        return self.first.pos, self.second.pos
+
+
+def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
+    """The tricks whose seats are written in an order no play allows and that one exchange of two seat
+    letters puts right, the deal confirming it: each of the two cards was dealt to the other seat, and
+    so read the trick is played in turn.  Only where exactly one such exchange exists."""
+    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    out: list[SeatSwap] = []
+    if not dealt:
+        return out
+    if record.up is not None and any(c.kind is CallKind.ORDER for c in record.calls):
+        dealt.setdefault(record.up, record.dealer)  # ordered up: the dealer's card
+    for number, trick in enumerate(record.tricks, 1):
+        plays, seats = trick.plays, [p.seat for p in trick.plays]
+        if None in seats or len(set(seats)) != len(seats) or _in_turn(seats, table):  # type: ignore[arg-type]
+            continue
+        found = []
+        for i, a in enumerate(plays):
+            for j in range(i + 1, len(plays)):
+                b = plays[j]
+                if dealt.get(a.card) is b.seat and dealt.get(b.card) is a.seat:
+                    fixed = list(seats)
+                    fixed[i], fixed[j] = seats[j], seats[i]
+                    if _in_turn(fixed, table):  # type: ignore[arg-type]
+                        found.append(SeatSwap(number, a, b))
+        if len(found) == 1:
+            out.append(found[0])
+    return out
+
+
+def _in_turn(seats: list[Seat], table: Table) -> bool:
+    return seats == _clockwise_from(seats[0], set(seats), table)[: len(seats)]
+
+
+def apply_seat_swaps(record: HandRecord, swaps: list[SeatSwap]) -> HandRecord:
+    tricks = list(record.tricks)
+    for swap in swaps:
+        trick = tricks[swap.trick - 1]
+        a, b = swap.first, swap.second
+        plays = [Play(b.seat, a.card, a.pos) if p is a else Play(a.seat, b.card, b.pos) if p is b else p
+                 for p in trick.plays]
+        tricks[swap.trick - 1] = TrickRecord(tuple(plays), trick.pos)
+    return replace(record, tricks=tuple(tricks))
 
 
 def _clockwise_from(first: Seat, playing: set[Seat], table: Table) -> list[Seat]:

@@ -345,7 +345,9 @@ def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
             hive_partitioning=partitioned,
             hive_schema={"event": pl.String} if partitioned else None,
         )
-        frames[table] = _before_players(table, lf).select(list(SCHEMAS[table]))
+        # cast to the documented types: a folder written before a finding code (or card, or outcome) was added
+        # holds a narrower Enum, which polars will not mix with today's
+        frames[table] = _before_players(table, lf).select(list(SCHEMAS[table])).cast(SCHEMAS[table])
     return frames
 
 
