@@ -49,7 +49,7 @@ SLIPS = [
          (("S005", 19),), ("names E twice and S not at all", "most likely S's", "the deal gives AC to S")),
     Slip("two seats the wrong way round", "trick E:9H W:KH N:AH", "trick E:9H N:KH W:AH",
          (("S007", 36),), ("N and W are most likely the wrong way round", "the deal gives KH to W and AH to N",
-                           "neither is judged")),
+                           "as the deal gives them")),
     Slip("no up line", "up JS\n", "", (("S006", 48),), ("JS", "up card"),
          base=(("R501", 26), ("P701", 41), ("L603", 53))),
     Slip("an up line that cannot be read", "up JS", "up JX", (("S001", 50),), ("JS as the up card",)),
@@ -169,3 +169,19 @@ def test_docs_slips_table_has_every_case_in_order() -> None:
     rows = [line.split("|")[1].strip() for line in page.splitlines()
             if line.startswith("| ") and not line.startswith(("| slip ", "| --- "))]
     assert rows == [s.name for s in SLIPS]
+
+
+def test_a_real_offence_in_a_trick_whose_seats_are_swapped_still_stands() -> None:
+    """The swap is read back, not excused: W leading trick 2 of hand 1 out of turn (S won trick 1) is a T401
+    with or without E and N typed the wrong way round; S's renege of hand 5 (AH on a diamond lead, KD and QD
+    held) stays S's, not W's, when W and S are typed the wrong way round."""
+    lead = _audit(Slip("", "trick S:AS W:JS N:KS E:QS", "trick W:JS E:KS N:QS S:AS", ()))
+    codes = [(f.code.code, f.hand, f.trick) for f in lead.all_findings() if f.code.code in {"S007", "T401"}]
+    assert sorted(codes) == [("S007", 1, 2), ("T401", 1, 2)]
+    text = (SAMPLES / "club-night.txt").read_text(encoding="utf-8")
+    text = text.replace("trick E:9D S:KD W:JD N:JS", "trick E:9D W:AH S:JD N:JS", 1).replace(
+        "trick W:QC N:TC E:KC S:AH", "trick W:QC N:TC E:KC S:KD", 1)
+    (game,) = audit_text(text, "hoyle")
+    reneges = [(f.code.code, f.hand, f.seat.name if f.seat else None) for f in game.all_findings() if f.code.code == "R501"]
+    assert ("R501", 5, "S") in reneges and ("R501", 5, "W") not in reneges
+    assert any(f.code.code == "S007" and f.hand == 5 for f in game.all_findings())

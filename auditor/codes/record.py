@@ -47,7 +47,7 @@ UP_CARD_MISSING = register(
 )
 SEATS_SWAPPED = register(
     "S007", "seats-swapped", Category.SYNTAX, W,
-    "A trick names two seats the wrong way round: each card was dealt to the other seat, and read the other way the trick is played in turn; the two cards are counted for the seats the deal gives them and not judged.",
+    "A trick names two seats the wrong way round: each card was dealt to the other seat, and read the other way the trick goes round the table in order; the two cards are counted for the seats the deal gives them, and the trick is judged so read.",
     "Two seat letters typed the wrong way round would otherwise make both players play cards they never held, out of turn, and keep the cards they did hold for a false renege later.",
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
     "trick E:KD W:JD S:KC N:JH\n",

@@ -104,9 +104,8 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     if sure:
         base = apply_seat_fixes(base, sure)
         unjudged = frozenset(fix.pos for fix in sure)
-    if plan.swaps:
-        base = apply_seat_swaps(base, plan.swaps)
-        unjudged |= {pos for swap in plan.swaps for pos in swap.positions}
+    if plan.swaps:  # the deal confirms both cards: the trick so read is judged like any other (a real lead
+        base = apply_seat_swaps(base, plan.swaps)  # out of turn or renege in it still stands)
     base, unknown = with_lost_tricks(base, [lost.line for lost, kind in plan.kinds if kind == TRICK])
     expansions: list[Expand] = []
     for lost, kind in plan.kinds:

@@ -226,9 +226,10 @@ def _seat_swap(swap: SeatSwap, record: HandRecord, game: int, number: int) -> Fi
     return Finding(
         SEATS_SWAPPED,
         f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round (the deal "
-        f"gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick is played in turn)",
+        f"gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick goes round the table in order)",
         a.pos, game, number, swap.trick,
-        proof=(f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s; neither is judged",),
+        proof=(f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s, as the deal gives them, and the "
+               "trick is judged so read",),
     )
 
 

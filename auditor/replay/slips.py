@@ -100,15 +100,11 @@ class SeatSwap:
     first: Play
     second: Play
 
-    @property
-    def positions(self) -> tuple[Pos, Pos]:
-        return self.first.pos, self.second.pos
-
 
 def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     """The tricks whose seats are written in an order no play allows and that one exchange of two seat
     letters puts right, the deal confirming it: each of the two cards was dealt to the other seat, and
-    so read the trick is played in turn.  Only where exactly one such exchange exists."""
+    so read the trick goes round the table in order.  Only where exactly one such exchange exists."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
     out: list[SeatSwap] = []
     if not dealt:
