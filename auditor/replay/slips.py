@@ -79,7 +79,7 @@ def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]
         for index in (i for i, seat in enumerate(seats) if seat is written):
             play = trick.plays[index]
             fixed = [meant if i == index else seat for i, seat in enumerate(seats)]
-            in_turn = fixed == _clockwise_from(fixed[0], playing, table)[: len(fixed)]  # type: ignore[arg-type]
+            in_turn = _in_turn(fixed, table, playing)  # type: ignore[arg-type]
             confirmed = dealt.get(play.card) is meant
             contradicted = dealt.get(play.card) is written
             options.append((not confirmed, contradicted, not in_turn, index,
@@ -129,8 +129,9 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     return out
 
 
-def _in_turn(seats: list[Seat], table: Table) -> bool:
-    return seats == _clockwise_from(seats[0], set(seats), table)[: len(seats)]
+def _in_turn(seats: list[Seat], table: Table, playing: set[Seat] | None = None) -> bool:
+    """Whether ``seats`` go round the table in order from the first, among ``playing`` (default: themselves)."""
+    return seats == _clockwise_from(seats[0], playing if playing is not None else set(seats), table)[: len(seats)]
 
 
 def apply_seat_swaps(record: HandRecord, swaps: list[SeatSwap]) -> HandRecord:
