@@ -7,8 +7,10 @@ or second-highest trump is a question answered by :func:`effective_suit` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from types import MappingProxyType
 
 
 class Suit(Enum):
@@ -191,6 +193,8 @@ del _c, _r, _s, _j
 #: The card that a spelling already seen names (``"KD"``, ``"10h"``...), or None: a fast path
 #: for readers; :meth:`Card.parse` reads every spelling.
 known_card = _CARD_CACHE.get
+#: every spelling :data:`known_card` knows, with its card (read only)
+CARD_SPELLINGS: Mapping[str, Card] = MappingProxyType(_CARD_CACHE)
 
 
 def card(text: str) -> Card:

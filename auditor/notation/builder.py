@@ -17,7 +17,7 @@ from typing import Any
 
 from lark import Lark, Token
 
-from ..cards import Card, Seat, Suit, known_card
+from ..cards import CARD_SPELLINGS, Card, Seat, Suit, known_card
 from ..model import (
     NOT_RECORDED,
     NOWHERE,
@@ -40,8 +40,16 @@ from .variations import VariationBuilder
 _CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb]")
 _PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 
+_PASS = CallKind.PASS  # (a module name: an enum member read through its class costs 60 ns in Python 3.11)
 _HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
 _TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
+
+
+#: every ``seat:card`` word of a trick in a spelling :data:`~auditor.cards.known_card` knows, read
+#: once (``"E:KD"`` -> (East, the king of diamonds)): a trick's play is then one lookup
+_PLAY_WORDS: dict[str, tuple[Seat, Card]] = {
+    f"{letter}:{spelling}": (seat, card) for letter, seat in _SEATS.items() for spelling, card in CARD_SPELLINGS.items()
+}
 
 
 def _simple_plays(text: str, line: int, column: int) -> list[Play] | None:
@@ -49,10 +57,10 @@ def _simple_plays(text: str, line: int, column: int) -> list[Play] | None:
     plays = []
     at = column
     for word in text.split(" "):
-        card = known_card(word[2:])
-        if card is None or word[1] != ":":
+        known = _PLAY_WORDS.get(word)
+        if known is None:
             return None
-        plays.append(new(Play, (_SEATS[word[0]], card, new(Pos, (line, at)))))
+        plays.append(new(Play, (*known, new(Pos, (line, at)))))
         at += len(word) + 1
     return plays
 
@@ -63,23 +71,25 @@ def _simple_holdings(text: str, line: int, column: int) -> list[Holding] | None:
     seat: Seat | None = None
     seat_pos = NOWHERE
     cards: list[Card] = []
-    where: list[Pos] = []
+    columns: list[int] = []
     at = column
     for word in text.split(" "):
         if word:
-            if len(word) == 2 and word[1] == ":":
-                if seat is not None:
-                    holdings.append(new(Holding, (seat, tuple(cards), seat_pos, tuple(where))))
-                seat, seat_pos, cards, where = _SEATS[word[0]], new(Pos, (line, at)), [], []
-            else:
-                card = known_card(word)
-                if card is None or seat is None:
+            card = known_card(word)  # most words are cards: asked first
+            if card is not None:
+                if seat is None:
                     return None
                 cards.append(card)
-                where.append(new(Pos, (line, at)))
+                columns.append(at)
+            elif len(word) == 2 and word[1] == ":":
+                if seat is not None:
+                    holdings.append(new(Holding, (seat, tuple(cards), seat_pos, (), tuple(columns))))
+                seat, seat_pos, cards, columns = _SEATS[word[0]], new(Pos, (line, at)), [], []
+            else:
+                return None
         at += len(word) + 1
     if seat is not None:
-        holdings.append(new(Holding, (seat, tuple(cards), seat_pos, tuple(where))))
+        holdings.append(new(Holding, (seat, tuple(cards), seat_pos, (), tuple(columns))))
     return holdings
 
 
@@ -152,8 +162,8 @@ class _Builder(VariationBuilder, SidesBuilder):
                 end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
                 words = [(m.group(0), m.start()) for m in _CARD_TEXT.finditer(text, mark.end(), end)]
                 cards = tuple(_card(w) for w, _ in words)
-                where = tuple(Pos(line, column + at) for _, at in words)
-                holdings.append(Holding(_SEATS[mark.group(1)], cards, Pos(line, column + mark.start()), where))
+                columns = tuple(column + at for _, at in words)
+                holdings.append(Holding(_SEATS[mark.group(1)], cards, Pos(line, column + mark.start()), (), columns))
         return ("deal", tuple(holdings))
 
     def up(self, children: list[Token]) -> tuple[str, Any]:
@@ -206,12 +216,12 @@ class _Builder(VariationBuilder, SidesBuilder):
         at = 0
         for part in text.split(","):
             body = part.lstrip(" \t\f")
-            pos = Pos(line, column + at + len(part) - len(body))
+            pos = new(Pos, (line, column + at + len(part) - len(body)))
             at += len(part) + 1
             seat = _SEATS[body[0]]
             rest = body[1:].strip(" \t\f").lower()
             if rest == "pass":
-                out.append(Call(seat, CallKind.PASS, pos))
+                out.append(new(Call, (seat, _PASS, pos, None, False)))  # Call(seat, CallKind.PASS, pos), faster
             elif rest.startswith("order"):
                 words = rest[5:].split()
                 suit = Suit.parse(words[0]) if words and words[0] != "alone" else None

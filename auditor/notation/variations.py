@@ -51,7 +51,7 @@ class VariationBuilder:
         extra = dict(child for child in children[1:])
         received, received_at = extra.get("received", ((), ()))
         discard, discard_at = extra.get("discard", (None, NOWHERE))
-        exchange = Exchange(kind, given.seat, given.cards, given.pos, given.card_positions,
+        exchange = Exchange(kind, given.seat, given.cards, given.pos, given.positions(),
                             received, received_at, discard, discard_at)
         return (kind.value, exchange)
 

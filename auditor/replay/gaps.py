@@ -72,7 +72,7 @@ def joker_suits(record: HandRecord, rules: Ruleset, players: int) -> list[HandRe
         return [replace(record, up_suit=suit, up_suit_unknown=False) for suit in SUITS]
     calls = record.calls
     making = next(i for i, c in enumerate(calls) if c.kind is CallKind.ORDER)
-    return [replace(record, calls=(*calls[:making], replace(calls[making], suit=suit), *calls[making + 1:]))
+    return [replace(record, calls=(*calls[:making], calls[making]._replace(suit=suit), *calls[making + 1:]))
             for suit in SUITS]
 
 

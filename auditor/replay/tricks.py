@@ -13,6 +13,7 @@ right) count for holdings and for who won, and are never judged.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..cards import SEATS, Card, Seat, display_order, trump_view
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
+
+_seat_of = itemgetter(0)  # a Play's seat
 
 #: ``later`` where every holding is known: nobody's later plays are asked for
 _NOTHING_LATER: dict[Seat, list[tuple[int, Card]]] = {s: () for s in SEATS}  # type: ignore[misc]  # tuples: never appended to
@@ -112,10 +115,8 @@ class TrickPlay:
                 seated.append(((), None, None))
                 leader = None  # whoever won the unknown trick leads the next
                 continue
-            for play in plays:
-                if play.seat is None:
-                    plays = self._seated(trick, leader, active) if leader is not None else ()
-                    break
+            if None in map(_seat_of, plays):  # (at C speed: every play of every hand asks)
+                plays = self._seated(trick, leader, active) if leader is not None else ()
             if not plays:
                 seated.append((plays, leader, None))
                 continue
@@ -155,12 +156,16 @@ class TrickPlay:
         covers, covered = self.covers, self.covered  # the tableau's cards still face up on others, and under them
         side_index = table.side_index
         won = list(table.zeros)
+        n_active = len(active)
+        # whose turn it is needs more than `seat is expected` only with a partner sitting out or plays worked out
+        watch_turns = any_unjudged or lone_partner is not None or defender_partner is not None
+        judged = True
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
             if any_unknown and t_index in unknown:
                 continue
-            if len(plays) != len(active):
+            if len(plays) != n_active:
                 trick = record.tricks[t_index - 1]
-                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} card{'s' if len(plays) != 1 else ''}; {len(active)} players are in this hand", trick.pos, trick=t_index)
+                self.report(TRICK_SIZE, f"trick {t_index} has {len(plays)} card{'s' if len(plays) != 1 else ''}; {n_active} players are in this hand", trick.pos, trick=t_index)
             if not plays or winning is None:
                 continue
             first = plays[0]
@@ -170,6 +175,9 @@ class TrickPlay:
                 self.report(WRONG_LEADER, said("{seat} leads trick {t}; {expected} should lead ({why})", seat=first.seat, t=t_index, expected=expected_leader, why=why),
                             first.pos, trick=t_index, seat=first.seat, cards=(MarkedCard(first.card, Role.FAULT, first.seat),))
             expected = first.seat
+            # a seat can come round twice only in a trick of more cards than players: then, or where turns
+            # need watching, every play is looked at; else a play in turn (`seat is expected`) is all there is
+            careful = watch_turns or rebuilt or len(plays) > n_active
             seen_seats: set[Seat] = set()
             lead_card = first.card
             led = suit_of[lead_card]
@@ -177,20 +185,14 @@ class TrickPlay:
             for i, play in enumerate(plays):
                 seat, c = play.seat, play.card
                 assert seat is not None
-                judged = not any_unjudged or play.pos not in unjudged  # worked out, not written: not judged
-                if not judged:
-                    pass
-                elif seat is lone_partner:
-                    self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} is alone", seat=seat, c=c, other=self.maker),
-                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
-                elif seat is defender_partner:
-                    self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} defends alone", seat=seat, c=c, other=self.defender),
-                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
-                elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported and not rebuilt:
-                    self.report(PLAY_OUT_OF_TURN, said("{seat} plays out of turn in trick {t}; it was {expected}'s turn", seat=seat, t=t_index, expected=expected),
-                                play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
-                    out_of_turn_reported = True
-                seen_seats.add(seat)
+                if careful:
+                    judged = not any_unjudged or play.pos not in unjudged  # worked out, not written: not judged
+                    if judged:
+                        out_of_turn_reported = self._judge_turn(play, t_index, expected, seen_seats,
+                                                                out_of_turn_reported, rebuilt, lone_partner, defender_partner)
+                    seen_seats.add(seat)
+                elif seat is not expected and not out_of_turn_reported:
+                    out_of_turn_reported = self._judge_turn(play, t_index, expected, seen_seats, False, False, None, None)
                 expected = next_of[seat]
                 held = held_of.get(seat)
                 if (c in played_at or c in odd or c not in deck or (held is not None and c not in held)
@@ -226,6 +228,24 @@ class TrickPlay:
         if len(record.tricks) >= n_tricks and not unknown:
             self.result.tricks_won = self.won
         return facts
+
+    def _judge_turn(self: HandReplay, play: Play, t_index: int, expected: Seat, seen_seats: set[Seat],
+                    out_of_turn_reported: bool, rebuilt: bool, lone_partner: Seat | None, defender_partner: Seat | None) -> bool:
+        """Report a judged play by a partner who sits out, or the trick's first play out of turn; whether a play
+        of this trick has now been reported out of turn."""
+        seat, c = play.seat, play.card
+        assert seat is not None
+        if seat is lone_partner:
+            self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} is alone", seat=seat, c=c, other=self.maker),
+                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
+        elif seat is defender_partner:
+            self.report(LONE_PARTNER_PLAYED, said("{seat} plays {c} while partner {other} defends alone", seat=seat, c=c, other=self.defender),
+                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
+        elif (seat is not expected or seat in seen_seats) and not out_of_turn_reported and not rebuilt:
+            self.report(PLAY_OUT_OF_TURN, said("{seat} plays out of turn in trick {t}; it was {expected}'s turn", seat=seat, t=t_index, expected=expected),
+                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
+            return True
+        return out_of_turn_reported
 
     def _seated(self: HandReplay, trick: TrickRecord, leader: Seat, active: list[Seat]) -> list[Play]:
         """Plays with every seat known: a record that leaves seats implicit (EGN) follows the rules."""
