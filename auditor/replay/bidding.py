@@ -46,7 +46,8 @@ _NO_TRUMP = {CallKind.HIGH: NoTrumpCall.HIGH, CallKind.LOW: NoTrumpCall.LOW}
 _MAKING = (CallKind.ORDER, CallKind.CALL, CallKind.HIGH, CallKind.LOW)
 #: the kinds every bid asks about, as module names (an enum member read through its class costs 60 ns
 #: in Python 3.11; four or five bids a hand ask)
-_PASS, _HIGH, _LOW = CallKind.PASS, CallKind.HIGH, CallKind.LOW
+_PASS, _ORDER, _CALL, _HIGH, _LOW = CallKind.PASS, CallKind.ORDER, CallKind.CALL, CallKind.HIGH, CallKind.LOW
+_NAMING = (_CALL, _HIGH, _LOW)  # the calls of round 2
 
 
 class Bidding:
@@ -92,7 +93,7 @@ class Bidding:
         problems: list[tuple[Code, str]] = []
         bidding = self.rules.bidding
         if self.closed:
-            if self.round_two_misdeal and call.kind is CallKind.PASS and call.seat is self.dealer:
+            if self.round_two_misdeal and call.kind is _PASS and call.seat is self.dealer:
                 return problems  # the dealer's pass after the hand ended at the dealer: nothing more
             if self.round_two_misdeal:
                 what = "the three players before the dealer passed in round 2, and under this ruleset that is a misdeal"
@@ -102,32 +103,32 @@ class Bidding:
             return problems
         if call.seat is not self.to_bid:
             problems.append((BID_OUT_OF_TURN, said("{seat} bids out of turn; it was {turn}'s turn", seat=call.seat, turn=self.to_bid)))
-        if call.kind is CallKind.PASS and not call.alone:  # most calls: of the checks below only the dealer's
+        if call.kind is _PASS and not call.alone:  # most calls: of the checks below only the dealer's
             if bidding.stick_the_dealer and self._stuck_dealer_passes(call):
                 problems.append(_dealer_must_call(call))
             return problems
         up_suit = self.up_suit(call)
-        if call.kind is CallKind.ORDER and self.round == 2:
+        if call.kind is _ORDER and self.round == 2:
             problems.append((ORDER_IN_ROUND_TWO, said("{seat} orders up in round 2, after the up card was turned down", seat=call.seat)))
-        if call.kind is CallKind.ORDER:
+        if call.kind is _ORDER:
             problems.extend(self._joker_order(call))
-        if call.kind in (CallKind.CALL, CallKind.HIGH, CallKind.LOW) and self.round == 1:
-            named = call.suit.name.lower() if call.suit else call.kind.value if call.kind is not CallKind.CALL else "a suit"
+        if call.kind in _NAMING and self.round == 1:
+            named = call.suit.name.lower() if call.suit else call.kind.value if call.kind is not _CALL else "a suit"
             problems.append((CALL_IN_ROUND_ONE, said(f"{{seat}} names {named} in round 1, where only the up card can be ordered", seat=call.seat)))
-        if (call.kind is CallKind.HIGH or call.kind is CallKind.LOW) and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
+        if (call.kind is _HIGH or call.kind is _LOW) and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
             problems.append((NO_TRUMP_NOT_ALLOWED, said(f"{{seat}} bids {call.kind.value} (no trump), which this ruleset does not allow", seat=call.seat)))
         turned_down = self.turned_down
-        if (call.kind is CallKind.CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
+        if (call.kind is _CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
                 and not bidding.may_name_turned_down_suit):
             problems.append((TURNED_DOWN_SUIT, said(f"{{seat}} names {turned_down.name.lower()}, the suit turned down in round 1", seat=call.seat)))
         if call.alone and not self.table.partnerships:
             problems.append((ALONE_WITHOUT_PARTNERS, said("{seat} goes alone, but every player plays alone in this game "
                              "(each for himself): `alone` changes nothing and earns no lone bonus", seat=call.seat)))
         elif call.alone:
-            allowed = bidding.alone_on_order if call.kind is CallKind.ORDER else bidding.alone_on_call
+            allowed = bidding.alone_on_order if call.kind is _ORDER else bidding.alone_on_call
             if not allowed:
-                problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is CallKind.ORDER else 'naming trump'}", seat=call.seat)))
-        if call.kind is CallKind.PASS and self._stuck_dealer_passes(call):
+                problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is _ORDER else 'naming trump'}", seat=call.seat)))
+        if call.kind is _PASS and self._stuck_dealer_passes(call):
             problems.append(_dealer_must_call(call))
         takes_up = self.round == 1 and self._takes_up_card(call, up_suit)
         if (
@@ -140,12 +141,6 @@ class Bidding:
         if takes_up and up_suit is not None:
             problems.extend(self._order_holding(call, up_suit))
         return problems
-
-    def _plain_pass(self: HandReplay, call: Call) -> bool:
-        """A pass in turn while the bidding is open, not the stuck dealer's: the calls :meth:`verify_bid`
-        finds nothing wrong with (its first three checks)."""
-        return (call.kind is _PASS and not call.alone and not self.closed and call.seat is self.to_bid
-                and not (self.rules.bidding.stick_the_dealer and self._stuck_dealer_passes(call)))
 
     def _stuck_dealer_passes(self: HandReplay, call: Call) -> bool:
         """A pass by the dealer at the end of round 2 under stick-the-dealer."""
@@ -185,7 +180,7 @@ class Bidding:
     def _takes_up_card(self: HandReplay, call: Call, up_suit: Suit | None) -> bool:
         """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up);
         ``up_suit``: :meth:`up_suit` for the call."""
-        return call.kind is CallKind.ORDER or (call.kind is CallKind.CALL and up_suit is not None and call.suit is up_suit)
+        return call.kind is _ORDER or (call.kind is _CALL and up_suit is not None and call.suit is up_suit)
 
     def verify_defense(self: HandReplay, defense: LoneDefense) -> list[tuple[Code, str]]:
         """Everything wrong with ``<seat> defend alone`` where it was declared (empty: legal)."""
@@ -208,7 +203,10 @@ class Bidding:
             self.report(code, message, defense.pos, seat=defense.seat)
 
     def bid(self: HandReplay, call: Call) -> None:
-        if not self._plain_pass(call):  # most calls: nothing for verify_bid to look at
+        # most calls are a pass in turn while the bidding is open, not the stuck dealer's: verify_bid's first
+        # checks, which find nothing wrong with it, asked here without the call
+        if not (call.kind is _PASS and not call.alone and not self.closed and call.seat is self.to_bid
+                and not (self.rules.bidding.stick_the_dealer and self._stuck_dealer_passes(call))):
             for code, message in self.verify_bid(call):
                 self.report(code, message, call.pos, seat=call.seat)
         if self.closed:

@@ -8,7 +8,7 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Seat, Suit, Team, deck, display_order
+from ..cards import JOKER, Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
 
     CARD_NOT_IN_DECK,
@@ -29,7 +29,7 @@ from ..findings import (
 from ..model import HandRecord, Pos
 from ..said import said
 from ..rules.derived import per_ruleset
-from ..rules.schema import Ruleset
+from ..rules.schema import Misdeal, Ruleset
 from ..table import Table, table_of
 from .results import HandResult
 from .bidding import Bidding
@@ -56,7 +56,7 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         "deck", "defender", "discarded", "equity", "face_up_since", "game", "hand_dealt", "held",
         "kitty_exchanged_by", "low", "maker", "misdeal", "missing_tricks", "no_trump", "on_table",
         "passed_to", "passes", "prepared", "put_away", "ran", "record", "result", "round",
-        "round_two_misdeal", "rules", "scoring_findings", "seen", "table", "thrown_in", "to_bid", "trump",
+        "round_two_misdeal", "rules", "scoring_findings", "table", "thrown_in", "to_bid", "trump",
         "turned_down", "unjudged", "unknown", "unnamed", "won",
     )
 
@@ -99,7 +99,6 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         # holdings: seat -> cards still held, when the deal is recorded for that seat
         self.held: dict[Seat, set[Card]] = {}
         self.dealt_to: dict[Card, Seat] = {}
-        self.seen: dict[Card, str] = {}  # card -> where it was first seen (for duplicates)
         self.discarded: Card | None = None
         #: cards an exchange took out of a hand (to the kitty, or the lone maker's discard): card -> how
         self.put_away: dict[Card, str] = {}
@@ -180,20 +179,32 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         for statement, pos in record.repeated:
             self.report(STATEMENT_REPEATED, f"'{statement}' is written twice in hand {record.number}; the first is used", pos)
         self.verify_deal()
-        self.verify_up()
-        self.exchange_with_kitty()
-        self.verify_misdeals()
+        # (the usual hand has no named up suit, exchange, misdeal or lone defence: the checks of the
+        # variations are asked only where the record or the ruleset has one; every hand paid for the calls)
+        if record.up_suit is not None or record.up_suit_unknown or record.up is JOKER:
+            self.verify_up()
+        if record.exchanges:
+            self.exchange_with_kitty()
+        if record.misdeals:
+            self.verify_misdeals()
         defense = record.lone_defense
-        for index, call in enumerate(record.calls):
-            if defense is not None and defense.after == index:
+        if defense is None:
+            bid = self.bid
+            for call in record.calls:
+                bid(call)
+        else:
+            for index, call in enumerate(record.calls):
+                if defense.after == index:
+                    self.defend(defense)
+                self.bid(call)
+            if defense.after >= len(record.calls):
                 self.defend(defense)
-            self.bid(call)
-        if defense is not None and defense.after >= len(record.calls):
-            self.defend(defense)
         self.finish_bidding()
-        self.verify_undeclared_misdeal()
+        if self.rules.deal.misdeal is Misdeal.MUST:
+            self.verify_undeclared_misdeal()
         self.take_up_card()
-        self.pass_best()
+        if record.exchanges:
+            self.pass_best()
 
     # ------------------------------------------------------------------ deal
     def _check_in_deck(self, card: Card, pos: Pos, what: str, seat: Seat | None = None, trick: int | None = None) -> None:

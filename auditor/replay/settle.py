@@ -63,7 +63,7 @@ class Settlement:
             maker_side = table.side_index[self.maker]
             taken = result.tricks_won[maker_side]
             maker_pts, defender_pts, outcome = hand_points(self.rules, self.alone, taken, self.defender is not None, self.no_trump is not None)
-            broke = self._fast_break(facts, taken)
+            broke = self._fast_break(facts, taken) if self.rules.scoring.fast_break else False
             if broke is None:  # the tricks' order is not written: the sheet's entry decides between the two
                 result.possible = (self._per_side(maker_side, maker_pts, defender_pts), table.zeros)
             elif broke:
@@ -73,8 +73,10 @@ class Settlement:
                 result.points = self._per_side(maker_side, maker_pts, defender_pts)
         elif self.maker is not None and record.tricks and self.missing_tricks:
             self._settle_from_known_tricks()
-        self._check_called_reneges()
-        self._four_trick_token()
+        if record.reneges:
+            self._check_called_reneges()
+        if self.rules.scoring.four_trick_tokens:
+            self._four_trick_token()
 
     def _per_side(self: HandReplay, maker_side: int, maker_pts: int, defender_pts: int) -> tuple[int, ...]:
         """The makers' points to their side, and the defenders' to each side against them."""
