@@ -190,7 +190,7 @@ class GameReplay(GameEnd):
                 self.unresolved.append(result)
         if result.token is not None:
             self.add_token(result)
-        self.total = self._capped(_plus(self.total, result.points))
+        self.total = self._capped(_plus(self.total, result.points)) if self.rules.game.max_score else _plus(self.total, result.points)
         result.totals = self.total
         result.tokens_held = self.tokens
         self.since_sheet.append(result)
@@ -242,11 +242,14 @@ class GameReplay(GameEnd):
     def check_sheet(self, record: HandRecord, result: HandResult, score: SidePoints, sheet: tuple[int, ...]) -> None:
         if self.unresolved:
             self._settle_unresolved(sheet)
-        sides = self.table.sides
-        wrote = _minus(sheet, self.sheet)
-        by_rules = _minus(self.total, self.at_sheet)
+        last, at_last = self.sheet, self.at_sheet
         since = self.since_sheet
         self._sheet_read(sheet)
+        if last == at_last and sheet == self.total:  # the usual entry: the sheet agreed before and agrees now
+            return
+        sides = self.table.sides
+        wrote = _minus(sheet, last)
+        by_rules = _minus(self.total, at_last)
         if wrote == by_rules:
             return
         # the hands the entry covers that scored (or may have): usually just this one

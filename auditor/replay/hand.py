@@ -77,9 +77,11 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         self.deck = deck if deck is not None else deck_of(rules)  # a game's replay passes its deck and table
         self.table = table = table if table is not None else table_of(rules)
         zeros = table.zeros
-        self.result = HandResult(record.number, record.pos, record.dealer, up=record.up, recorded=record.score,
-                                 deal=record.deal, calls=record.calls, discard=record.discard, sides=table.sides,
-                                 points=zeros, totals=zeros, tokens_held=zeros, tableau=record.tableau)
+        # the fields set one by one: passed as keywords to the dataclass's 38 parameters they cost a microsecond a hand
+        self.result = result = HandResult(record.number, record.pos, record.dealer)
+        result.up, result.recorded, result.deal, result.calls = record.up, record.score, record.deal, record.calls
+        result.discard, result.sides, result.tableau = record.discard, table.sides, record.tableau
+        result.points = result.totals = result.tokens_held = zeros
         # bidding state
         self.round = 1
         self.to_bid: Seat = table.left[record.dealer]
