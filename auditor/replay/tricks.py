@@ -159,7 +159,7 @@ class TrickPlay:
         n_active = len(active)
         # whose turn it is needs more than `seat is expected` only with a partner sitting out or plays worked out
         watch_turns = any_unjudged or lone_partner is not None or defender_partner is not None
-        judged = True
+        judged = True  # a play worked out is not judged; with any, every trick is careful and sets this per play
         for t_index, (plays, expected_leader, winning) in enumerate(seated, 1):
             if any_unknown and t_index in unknown:
                 continue
