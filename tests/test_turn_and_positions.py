@@ -11,20 +11,9 @@ from __future__ import annotations
 
 from auditor.cards import Seat
 from conftest import audit_text
+from test_finding_examples import CLEAN_HAND
 
-DEAL = "deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH"
-HAND = f"""hand 1 dealer N
-{DEAL}
-up AD
-bid E pass, S pass, W pass, N order
-discard TC
-trick E:KD S:JD W:KC N:JH
-trick S:AS W:JS N:KS E:QS
-trick S:9H W:QH N:KH E:TH
-trick N:AD E:QD S:JC W:TS
-trick N:TD E:9C S:AC W:QC
-score NS 2 EW 0
-"""
+HAND = CLEAN_HAND  # a complete, legal hand (diamonds trump, NS march), one statement a line from line 1
 
 
 def findings(text: str) -> list[tuple[str, int | None, Seat | None, int, int]]:
