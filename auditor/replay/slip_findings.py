@@ -32,10 +32,9 @@ from ..notation.spelling import plays_text
 from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
-from .slips import SeatSwap
 from .results import HandResult, Outcome
 from ..said import said
-from .slips import SeatFix
+from .slips import SeatFix, SeatSwap
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 

@@ -43,6 +43,7 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 _seat_of = itemgetter(0)  # a Play's seat
+_NO_SEATS: set[Seat] = frozenset()  # type: ignore[assignment]  # never added to: a trick looked at play by play has its own
 
 #: ``later`` where every holding is known: nobody's later plays are asked for
 _NOTHING_LATER: dict[Seat, list[tuple[int, Card]]] = {s: () for s in SEATS}  # type: ignore[misc]  # tuples: never appended to
@@ -178,7 +179,7 @@ class TrickPlay:
             # a seat can come round twice only in a trick of more cards than players: then, or where turns
             # need watching, every play is looked at; else a play in turn (`seat is expected`) is all there is
             careful = watch_turns or rebuilt or len(plays) > n_active
-            seen_seats: set[Seat] = set()
+            seen_seats: set[Seat] = set() if careful else _NO_SEATS  # (asked only when careful)
             lead_card = first.card
             led = suit_of[lead_card]
             out_of_turn_reported = False
