@@ -50,14 +50,14 @@ class PlayerGame:
     sheet_result: str | None
     hands: int  # hands that count (readable, before the game's end)
     calls: int  # ... in which the player made trump
-    calls_r1: int
-    made_r1: int
-    calls_r2: int
-    made_r2: int
+    r1_calls: int  # calls ordered up (round 1)
+    r1_made: int
+    r2_calls: int  # calls named (round 2)
+    r2_made: int
     lone_calls: int
     lone_made: int  # lone hands made (3 tricks or more)
-    euchres: int  # euchres the player's side inflicted, defending
-    euchred: int  # euchres the player's side suffered, making
+    euchres_for: int  # euchres the player's side inflicted, defending
+    euchres_against: int  # euchres the player's side suffered, making
     plays: int  # cards the player played
     reneges: int  # R501 findings against the seat
     left_bower_errors: int  # left-bower findings against the seat
@@ -111,7 +111,7 @@ def _value(result: object) -> str | None:
 
 
 def _counts(game: GameResult) -> dict[Seat, tuple[int, ...]]:
-    """hands, calls, calls_r1, made_r1, calls_r2, made_r2, lone_calls, lone_made, euchres, euchred, plays,
+    """hands, calls, r1_calls, r1_made, r2_calls, r2_made, lone_calls, lone_made, euchres_for, euchres_against, plays,
     reneges, left_bower_errors of each seat."""
     n = {s: [0] * 13 for s in Seat}
     for h in game.hands:

@@ -38,6 +38,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output (replaced only once complete)")
     p.add_argument("--since", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or later")
     p.add_argument("--until", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or earlier")
+    p.add_argument("--event", action="append", metavar="NAME",
+                   help="only the games of this event (the Event tag, exactly; repeat for several)")
+    p.add_argument("--round", dest="rounds", action="append", metavar="ROUND",
+                   help="only the games of this round (the Round tag as written; repeat for several)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="accepted as the audit takes it; the standings are written without colour")
     p.add_argument("--rules", metavar="NAME|PATH", help="ruleset for every game (default: each game's Rules tag, else hoyle)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override one rule, e.g. --set standings.tie_break='[games-won]'")
@@ -81,7 +87,8 @@ def _standings(args: argparse.Namespace, roots: list[Path], forced: StandingsRul
     from .build import standings
 
     finish_tables(roots[0], False)
-    players = compute.in_range(pl.concat([scan_tables(r)["players"] for r in roots]), args.since, args.until)
+    players = compute.in_range(pl.concat([scan_tables(r)["players"] for r in roots]), args.since, args.until,
+                               args.event, args.rounds)
     rules = forced
     if rules is None:
         ranked = compute.rankings(players)
@@ -92,7 +99,7 @@ def _standings(args: argparse.Namespace, roots: list[Path], forced: StandingsRul
         rules = StandingsRules.from_text(ranked[0]) if ranked else StandingsRules()
     table = standings(players, args.by, rules, running=args.format in ("json", "html"))  # text, CSV: no running totals
     night = compute.two_tables(players)
-    written = _write(table, night, args, out, err)
+    written = _write(table, night, args, out, err, players)
     if written is not None:
         return written
     if status is not None:
@@ -101,7 +108,7 @@ def _standings(args: argparse.Namespace, roots: list[Path], forced: StandingsRul
     return EXIT_FINDINGS if changed or any(n.finding.level is Severity.ERROR for n in night) else EXIT_CLEAN
 
 
-def _write(table, night, args: argparse.Namespace, out: TextIO, err: TextIO) -> int | None:  # type: ignore[no-untyped-def]
+def _write(table, night, args: argparse.Namespace, out: TextIO, err: TextIO, players) -> int | None:  # type: ignore[no-untyped-def]
     from . import render
 
     def write(fh: TextIO) -> None:
@@ -111,8 +118,9 @@ def _write(table, night, args: argparse.Namespace, out: TextIO, err: TextIO) -> 
             render.write_json(table, fh, night)
         elif args.format == "html":
             from ..ruling.standings_page import write_page
+            from ..stats.charts_out import make_rates
 
-            write_page(table, night, fh, [str(p) for p in args.paths])
+            write_page(table, night, fh, [str(p) for p in args.paths], make_rates(players))
         else:
             render.write_text(table, fh, night)
 

@@ -9,7 +9,7 @@ scanned lazily (``scan_parquet``) or the rows of a few games in memory.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 import polars as pl
@@ -29,11 +29,19 @@ def frame(lines: Iterable[PlayerGame]) -> pl.LazyFrame:
     return pl.DataFrame(rows, schema=SCHEMAS["players"], orient="row").lazy()
 
 
-def in_range(players: pl.LazyFrame, since: date | None, until: date | None) -> pl.LazyFrame:
-    """The games dated from ``since`` to ``until`` (both included); with a range, a game with no date is left out."""
+def in_range(players: pl.LazyFrame, since: date | None, until: date | None, events: Sequence[str] | None = None,
+             rounds: Sequence[str] | None = None) -> pl.LazyFrame:
+    """The games dated from ``since`` to ``until`` (both included; with a range, a game with no date is left out), of
+    the ``events`` and ``rounds`` (Event and Round tags, exactly as written) when they are given."""
     from ..stats.league import dated
 
-    return players if since is None and until is None else players.filter(dated(since, until))
+    if since is not None or until is not None:
+        players = players.filter(dated(since, until))
+    if events:
+        players = players.filter(pl.col("event").is_in(list(events)))
+    if rounds:
+        players = players.filter(pl.col("round").is_in([r.strip() for r in rounds]))
+    return players
 
 
 def _collect(lazy: pl.LazyFrame) -> pl.DataFrame:
@@ -69,7 +77,8 @@ def totals(players: pl.LazyFrame, by: str) -> pl.DataFrame:
             games.cast(pl.Int64).alias("games"),
             pl.struct("day", "night", "step").n_unique().cast(pl.Int64).alias("rounds"),
             *(_once(c, by).cast(pl.Int64).alias(c) for c in ("points", "against", "sheet_points", "sheet_against", "won",
-                                                             "tied", "sheet_won", "sheet_tied", "euchres")),
+                                                             "tied", "sheet_won", "sheet_tied")),
+            _once("euchres_for", by).cast(pl.Int64).alias("euchres"),
             pl.col("lone_made").sum().cast(pl.Int64).alias("lone_hands"),
         )
         .sort("name")

@@ -25,14 +25,28 @@ from .layout import MARKER, TABLES, clear_tables, is_tables_dir
 
 
 def _parser() -> argparse.ArgumentParser:
-    from .views import VIEWS
+    from .glossary import KEYS
+    from .questions import QUESTIONS
 
     p = CommandParser(
         prog="euchre-audit stats",
         description="Audit game files and summarize them: who calls trump, makes it, gets euchred, reneges.",
+        epilog="Every column is explained by `euchre-audit stats --explain` (one: --explain NAME), "
+        "which also lists the views and the named questions.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
-    p.add_argument("--by", choices=VIEWS, default="player", help="the summary view (default: player)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="game files, folders (searched recursively), globs, or tables folders written by --out")
+    p.add_argument("--by", choices=tuple(KEYS), default="player",
+                   help="the summary view: one row per player (default), team, seat (N, E, S, W), position (relative "
+                   "to the dealer), trump-round, up-card or event")
+    p.add_argument("--columns", metavar="NAME,...",
+                   help="the columns to show, in this order (the key column first in any case), or `all`; "
+                   "without it a table shows what fits the terminal's width (COLUMNS)")
+    p.add_argument("--sort", metavar="NAME", help="sort the rows on this column, largest first")
+    p.add_argument("--question", choices=tuple(QUESTIONS), metavar="NAME",
+                   help="a named question, answered with its view, columns and order: " + ", ".join(QUESTIONS))
+    p.add_argument("--explain", nargs="?", const="", metavar="NAME",
+                   help="say what every column (or the column NAME) means, and list the views and questions; no PATH needed")
+    p.add_argument("--charts", metavar="DIR", help="also draw the season's charts into DIR, as PNG and SVG files")
     p.add_argument("--format", choices=["table", "csv", "json", "parquet"], default="table", help="how the view is written to standard output (default: table)")
     p.add_argument("--out", metavar="DIR", help="also write the five tables (games, hands, plays, findings, players; and analysis with --analysis) as Parquet under DIR")
     p.add_argument("--partition-by", choices=["event"], help="with --out: one folder per event (Hive layout)")
@@ -43,10 +57,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=job_count, default=None, metavar="N", help="worker processes (default: all cores)")
     p.add_argument("--dask", metavar="SCHEDULER", help="run on a Dask cluster (a scheduler's address, or 'local'); "
                    "the workers write the tables, so --out must be a folder they share (docs/scale.md)")
-    p.add_argument("--league", action="store_true", help="the league table's measures: win rate, points for and against, "
-                   "calls made by round and alone, euchres, reneges per 100 plays (--by player, team or seat)")
+    p.add_argument("--league", action="store_true", help="the league table's columns: win rate, points for and against, "
+                   "calls made by round and alone, euchres, reneges per 100 hands and plays (--by player, team or seat)")
     p.add_argument("--since", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or later")
     p.add_argument("--until", type=iso_date, metavar="YYYY-MM-DD", help="only games dated this day or earlier")
+    p.add_argument("--event", action="append", metavar="NAME",
+                   help="only the games of this event (the Event tag, exactly; repeat for several)")
     p.add_argument("--analysis", action="store_true",
                    help="also analyse the play double dummy: the analysis table, and play quality in the player view")
     p.add_argument("--par", action="store_true", help="with --analysis, also each deal's par contract for each side (slower)")
@@ -105,9 +121,7 @@ def _prepare_out(out: Path) -> str | None:
     return None
 
 
-def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: ignore[no-untyped-def]
-    import polars as pl
-
+def _write_view(frame, fmt: str, out: TextIO, err: TextIO, fit: bool = True) -> int:  # type: ignore[no-untyped-def]
     if fmt == "csv":
         out.write(frame.write_csv())
     elif fmt == "json":
@@ -124,11 +138,9 @@ def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: igno
         buffer.write(data.getvalue())
         buffer.flush()
     else:
-        with pl.Config(
-            tbl_rows=-1, tbl_cols=-1, float_precision=1, tbl_width_chars=400, tbl_hide_dataframe_shape=True,
-            tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True,
-        ):
-            out.write(f"{frame}\n")
+        from .screen import table_text
+
+        out.write(table_text(frame, fit=fit))
     return EXIT_OK
 
 
@@ -183,8 +195,51 @@ def audit_to_tables(files: list[tuple[Path, str]], audit: AuditOptions, root: Pa
     return ok
 
 
+def _columns(args: argparse.Namespace, err: TextIO) -> tuple[list[str] | None, bool] | None:
+    """The columns asked for after the key (None: every one) and whether the table is fitted to the screen;
+    None when a name is no column."""
+    from .glossary import ANALYSIS_COLUMNS, COLUMNS, LEAGUE, RENAMED
+    from .questions import QUESTIONS
+
+    known = (*COLUMNS, *ANALYSIS_COLUMNS)
+    if args.columns is not None:
+        if args.columns.strip() == "all":
+            return None, False
+        names = [RENAMED.get(n.strip(), n.strip()) for n in args.columns.split(",") if n.strip()]
+        wrong = [n for n in names if n not in known]
+        if wrong or not names:
+            err.write(f"euchre-audit stats: --columns: no column {', '.join(wrong) or '(none given)'} "
+                      f"(`euchre-audit stats --explain` lists them)\n")
+            return None
+        return names, False
+    if args.question:
+        return list(QUESTIONS[args.question].columns), True
+    return (list(LEAGUE), True) if args.league else (None, True)
+
+
 def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     args = _parser().parse_args(argv)
+    if args.explain is not None:
+        return _explain(args.explain, out, err)
+    if not args.paths:
+        err.write("euchre-audit stats: give one or more PATHs (game files, folders, globs or tables folders); "
+                  "see euchre-audit stats --help\n")
+        return EXIT_USAGE
+    if args.question:
+        from .questions import QUESTIONS
+
+        if args.by != "player" or args.league:
+            err.write("euchre-audit stats: --question chooses its own view: leave out --by and --league\n")
+            return EXIT_USAGE
+        args.by = QUESTIONS[args.question].by
+        args.sort = args.sort or QUESTIONS[args.question].sort
+    chosen = _columns(args, err)
+    if chosen is None:
+        return EXIT_USAGE
+    if args.sort is not None:
+        from .glossary import RENAMED
+
+        args.sort = RENAMED.get(args.sort, args.sort)
     for given, option in ((args.partition_by, "--partition-by"), (args.table_format != "parquet", "--table-format")):
         if given and not args.out:
             err.write(f"euchre-audit stats: {option} needs --out DIR\n")
@@ -232,30 +287,66 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             _copy_tables(table_dirs, root, partition, table_format)
         finish_tables(root, partition, table_format)
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
-        frame = _view(args.by, roots, err, args.league, args.since, args.until)
-        written = _write_view(frame, args.format, out, err)
+        full = _view(args.by, roots, err, args.since, args.until, args.event)
+        frame = _chosen(full, chosen[0], args.sort, args.league)
+        if frame is None:
+            err.write(f"euchre-audit stats: --sort: no column {args.sort} in this view\n")
+            return EXIT_USAGE
+        written = _write_view(frame, args.format, out, err, fit=chosen[1])
+        if written == EXIT_OK and args.charts:
+            from .charts_out import write_charts
+
+            written = write_charts(Path(args.charts), roots, args.since, args.until, args.event, err)
         return written if written != EXIT_OK else status
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _view(by: str, roots: list[Path], err: TextIO, league: bool = False, since=None, until=None):  # type: ignore[no-untyped-def]
+def _explain(name: str, out: TextIO, err: TextIO) -> int:
+    from .glossary import explain
+    from .questions import explain as questions
+
+    text = explain(name or None)
+    if text is None:
+        err.write(f"euchre-audit stats: --explain: no column or view {name!r} (`euchre-audit stats --explain` lists them)\n")
+        return EXIT_USAGE
+    out.write(text if name else text + "\n" + questions())
+    return EXIT_OK
+
+
+def _chosen(frame, columns: list[str] | None, sort: str | None, league: bool):  # type: ignore[no-untyped-def]
+    """The view with the columns asked for (the key first), sorted as asked; None when the sort column is not in it."""
     import polars as pl
 
-    from .league import in_range, league_lazy
+    key = frame.columns[0]
+    if sort is not None:
+        if sort not in frame.columns:
+            return None
+        frame = frame.sort([pl.col(sort), pl.col(key)], descending=[True, False], nulls_last=True)
+    elif league and key != "seat":
+        frame = frame.sort(["games", key], descending=[True, False])
+    if columns is not None:
+        frame = frame.select(key, *(c for c in columns if c in frame.columns and c != key))
+    return frame
+
+
+def _view(by: str, roots: list[Path], err: TextIO, since=None, until=None, events=None):  # type: ignore[no-untyped-def]
+    import polars as pl
+
+    from .league import in_range
     from .tables import scan_tables
-    from .views import _collect, games_without_teams, view
+    from .views import games_without_teams, view
 
     scans = [scan_tables(r) for r in roots]
-    tables = in_range({t: pl.concat([s[t] for s in scans]) for t in TABLES}, since, until)
-    if by == "team" and not league:
+    tables = in_range({t: pl.concat([s[t] for s in scans]) for t in TABLES}, since, until, events)
+    if by == "team":
         alone = games_without_teams(tables)
         if alone:
             err.write(f"euchre-audit stats: --by team: {alone} game{'s' if alone != 1 else ''} without partnerships "
                       "(every player for himself, as two- and three-handed) have no teams and are left out; "
                       "--by player counts them\n")
-    return _collect(league_lazy(tables["players"], by)) if league else view(by, tables)
+    return view(by, tables)
 
 
 if __name__ == "__main__":  # pragma: no cover

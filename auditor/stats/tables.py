@@ -90,8 +90,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "table": pl.String, "player": pl.String, "seat": SEAT, "side": TEAM, "partners": pl.String,
         "side_first": pl.Boolean, "points": pl.Int32, "against": pl.Int32, "sheet_points": pl.Int32, "sheet_against": pl.Int32,
         "result": RESULT, "sheet_result": RESULT,
-        **{c: pl.Int32 for c in ("hands", "calls", "calls_r1", "made_r1", "calls_r2", "made_r2", "lone_calls", "lone_made",
-                                 "euchres", "euchred", "plays", "reneges", "left_bower_errors", "line", "column")},
+        **{c: pl.Int32 for c in ("hands", "calls", "r1_calls", "r1_made", "r2_calls", "r2_made", "lone_calls", "lone_made",
+                                 "euchres_for", "euchres_against", "plays", "reneges", "left_bower_errors", "line", "column")},
         "ranking": pl.String, "corrections": pl.String,
     },
     # written by stats --analysis (auditor/stats/analysis.py); empty without it
@@ -351,9 +351,18 @@ def scan_tables(root: Path) -> dict[str, pl.LazyFrame]:
     return frames
 
 
+#: the players table's columns renamed to the views' words (docs/stats.md, "Renamed columns"): old name -> today's
+RENAMED = {"players": {"calls_r1": "r1_calls", "made_r1": "r1_made", "calls_r2": "r2_calls", "made_r2": "r2_made",
+                       "euchres": "euchres_for", "euchred": "euchres_against"}}
+
+
 def _before_players(table: str, lf: pl.LazyFrame) -> pl.LazyFrame:
-    """Tables written before the number of players was a rule (no ``seats`` column): every game four-handed."""
+    """Tables written before the number of players was a rule (no ``seats`` column): every game four-handed; and
+    before the players table's columns took the views' names."""
     have = set(lf.collect_schema().names())
+    old = {a: b for a, b in RENAMED.get(table, {}).items() if a in have and b not in have}
+    if old:
+        lf = lf.rename(old)
     if table == "games" and "seats" not in have:
         return lf.with_columns(pl.lit("NESW").alias("seats"), pl.lit(True).alias("partnerships"))
     if table == "hands" and "seats" not in have:

@@ -1,0 +1,98 @@
+"""A view as a table on a terminal: the columns that fit its width, rates with the digits that tell the rows apart.
+
+All the tool's terminal tables of statistics are drawn here, with polars' own table formatting:
+the width is ``COLUMNS`` when it is set, else the terminal's, else 80 columns. The key column
+comes first, then as many of the others as fit, in the view's order; a line under the table names
+those left out and how to see them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import textwrap
+from collections.abc import Sequence
+
+import polars as pl
+
+#: a table never narrower than this, whatever the terminal says
+NARROWEST = 40
+#: the most digits after the point a rate is shown with
+MOST_DIGITS = 4
+NULL = "-"
+
+
+def screen_width() -> int:
+    """``COLUMNS`` when set to a number, else the terminal's width, else 80."""
+    text = os.environ.get("COLUMNS", "").strip()
+    if text.isdigit():
+        return max(NARROWEST, int(text))
+    return max(NARROWEST, shutil.get_terminal_size((80, 24)).columns)
+
+
+def digits(values: Sequence[float | None]) -> int:
+    """Digits after the point for a column of rates: enough for two significant digits of its smallest value that is
+    not 0, and for every two values that differ at three digits to differ as shown (at least 1, at most 4)."""
+    present = [v for v in values if v is not None and math.isfinite(v)]
+    small = min((abs(v) for v in present if abs(v) > 0), default=None)
+    need = 1 if small is None else 1 - math.floor(math.log10(small))
+    distinct = len({round(v, 3) for v in present})
+    apart = next((d for d in (1, 2, 3) if len({round(v, d) for v in present}) == distinct), 3)
+    return max(1, min(MOST_DIGITS, max(need, apart)))
+
+
+def _text(column: pl.Series) -> pl.Series:
+    """A column as the table shows it: numbers right-aligned at one width, rates with :func:`digits`, nulls as -."""
+    if column.dtype.is_float():
+        d = digits(column.to_list())
+        cells = [NULL if v is None or not math.isfinite(v) else f"{v:.{d}f}" for v in column.to_list()]
+    elif column.dtype.is_integer():
+        cells = [NULL if v is None else str(v) for v in column.to_list()]
+    else:
+        return column.cast(pl.String).fill_null(NULL)
+    width = max(len(column.name), *(len(c) for c in cells))  # right-aligned under the heading too
+    return pl.Series(column.name, [c.rjust(width) for c in cells], dtype=pl.String)
+
+
+def _width(column: pl.Series) -> int:
+    """The characters a column takes in polars' table: its widest cell or heading, a space each side and a rule."""
+    cells = column.str.len_chars().max() if column.len() else 0
+    return max(len(column.name), int(cells or 0)) + 3
+
+
+def _render(frame: pl.DataFrame, width: int) -> str:
+    with pl.Config(
+        tbl_rows=-1, tbl_cols=-1, tbl_width_chars=width, tbl_hide_dataframe_shape=True,
+        tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True, tbl_cell_alignment="LEFT",
+    ):
+        return str(frame)
+
+
+def table_text(frame: pl.DataFrame, width: int | None = None, fit: bool = True) -> str:
+    """The view as text for a terminal ``width`` characters wide (the screen's by default); with ``fit``, the key
+    column and the next ones that fit, columns empty in every row left out, and a note naming what was left out."""
+    width = width or screen_width()
+    shown = frame.select(_text(frame[c]) for c in frame.columns)
+    if not fit:
+        return _render(shown, 10_000) + "\n"
+    key, rest = shown.columns[0], shown.columns[1:]
+    empty = [c for c in rest if frame[c].null_count() == frame.height and frame.height > 0]
+    rest = [c for c in rest if c not in empty]
+    chosen, used = [key], 1 + _width(shown[key])
+    left_out: list[str] = []
+    for c in rest:
+        if not left_out and used + _width(shown[c]) <= width:
+            chosen.append(c)
+            used += _width(shown[c])
+        else:
+            left_out.append(c)
+    text = _render(shown.select(chosen), width)
+    while len(chosen) > 2 and max(map(len, text.splitlines())) > width:  # the estimate was short: one column fewer
+        left_out.insert(0, chosen.pop())
+        text = _render(shown.select(chosen), width)
+    if not left_out:
+        return text + "\n"
+    note = (f"{len(left_out)} more column{'s' if len(left_out) != 1 else ''} (--columns NAME,... or --columns all "
+            f"shows them, --format csv writes them, --explain NAME says what one means): {', '.join(left_out)}")
+    return text + "\n" + "\n".join(textwrap.wrap(note, width)) + "\n"
