@@ -61,7 +61,15 @@ def _team_name(game: GameResult, team: Team) -> str:
     return " & ".join(sorted((a, b)))
 
 
+def _up(hand) -> str:  # type: ignore[no-untyped-def]
+    if hand.up is None:
+        return "none"
+    text = str(hand.up)
+    return "JK" if text == "JK" else text[0]
+
+
 def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
+    """Every measure of the view ``by``, counted hand by hand and game by game over the audit's own results."""
     rows: dict[str, Counter] = defaultdict(Counter)
     for game in games:
         findings = game.all_findings()
@@ -71,86 +79,128 @@ def expected(by: str, games: list[GameResult]) -> dict[str, Counter]:
             mine = [f for f in findings if f.hand == hand.number]
             reneges = Counter(f.seat for f in mine if f.code.code == "R501")
             bower = Counter(f.seat for f in mine if f.category.value == "left-bower")
-            units: list[tuple[str, bool, bool, int, int, int]] = []  # key, called, defended a euchre, reneges, bower errors, plays
+            # key, called, side (None: no side), reneges, bower errors, plays
+            units: list[tuple[str, bool, Team | None, int, int, int]] = []
             played = Counter(p.seat for p in hand.plays)
             maker_team = SIDE[hand.maker] if hand.maker is not None else None
-            euchred = hand.outcome in EUCHRED
-            if by in ("player", "seat"):
+            if by in ("player", "seat", "position"):
                 for seat in Seat:
-                    key = (game.player(seat) or "(unknown)") if by == "player" else POSITION[(seat - hand.dealer) % 4]
-                    units.append((key, hand.maker is seat, euchred and maker_team is not SIDE[seat], reneges[seat], bower[seat],
-                                  played[seat]))
+                    key = {"player": game.player(seat) or "(unknown)", "seat": seat.name,
+                           "position": POSITION[(seat - hand.dealer) % 4]}[by]
+                    units.append((key, hand.maker is seat, SIDE[seat], reneges[seat], bower[seat], played[seat]))
             elif by == "team":
                 for team in FOUR.sides:
-                    units.append((_team_name(game, team), maker_team is team, euchred and maker_team is not team,
-                                  sum(reneges[s] for s in team.seats), sum(bower[s] for s in team.seats),
-                                  sum(played[s] for s in team.seats)))
+                    units.append((_team_name(game, team), maker_team is team, team, sum(reneges[s] for s in team.seats),
+                                  sum(bower[s] for s in team.seats), sum(played[s] for s in team.seats)))
             else:
-                key = (str(hand.round) if hand.round is not None else "none") if by == "trump-round" else (game.tag("Event") or "(no event)")
-                units.append((key, hand.maker is not None, euchred and hand.maker is not None, sum(reneges.values()), sum(bower.values()),
-                              len(hand.plays)))
-            for key, called, defended, ren, bow, plays in units:
+                key = {"trump-round": str(hand.round) if hand.round is not None else "none", "up-card": _up(hand),
+                       "event": game.tag("Event") or "(no event)"}[by]
+                units.append((key, hand.maker is not None, None, sum(reneges.values()), sum(bower.values()), len(hand.plays)))
+            euchred = hand.outcome in EUCHRED
+            scored = euchred and hand.penalized is None
+            made = hand.outcome in MADE
+            dealer_side = SIDE[hand.dealer]
+            for key, called, side, ren, bow, plays in units:
                 row = rows[key]
                 row["plays"] += plays
                 row["hands"] += 1
                 row["reneges"] += ren
                 row["left_bower_errors"] += bow
-                row["euchres_as_defender"] += defended
+                row["thrown_in"] += hand.maker is None
+                row["dealer_side_calls"] += maker_team is dealer_side
+                row["dealer_side_made"] += maker_team is dealer_side and made
+                if side is not None:
+                    row["euchres_for"] += scored and maker_team is OTHER[side]
+                    row["euchres_against"] += scored and maker_team is side
+                    net = hand.points_of(side) - hand.points_of(OTHER[side])
+                    deals = "dealing" if dealer_side is side else "receiving"
+                    row[deals] += 1
+                    row[f"net_{deals}"] += net
                 if called:
                     assert maker_team is not None
                     row["calls"] += 1
-                    row["made"] += hand.outcome in MADE
+                    row["made"] += made
+                    row[f"r{hand.round}_calls"] += 1
+                    row[f"r{hand.round}_made"] += made
                     row["marched"] += hand.outcome in MARCHED
                     row["euchred"] += euchred
-                    row["lone_attempts"] += hand.alone
+                    row["lone_calls"] += hand.alone
+                    row["lone_made"] += hand.alone and made
                     row["lone_marches"] += hand.outcome is Outcome.LONE_MARCH
                     row["net"] += hand.points_of(maker_team) - hand.points_of(OTHER[maker_team])
-        if by == "player":
+        if by in ("player", "seat"):
             for seat in Seat:
-                rows[game.player(seat) or "(unknown)"]["games"] += 1
-                rows[game.player(seat) or "(unknown)"]["games_won"] += game.winner is SIDE[seat]
+                key = game.player(seat) or "(unknown)" if by == "player" else seat.name
+                _game_row(rows[key], game, SIDE[seat])
         elif by == "team":
             for team in FOUR.sides:
-                rows[_team_name(game, team)]["games"] += 1
-                rows[_team_name(game, team)]["games_won"] += game.winner is team
+                _game_row(rows[_team_name(game, team)], game, team)
         elif by == "event":
             rows[game.tag("Event") or "(no event)"]["games"] += 1
-            rows[game.tag("Event") or "(no event)"]["games_won"] += game.winner is not None
+            rows[game.tag("Event") or "(no event)"]["won"] += game.winner is not None
     return rows
+
+
+def _game_row(row: Counter, game: GameResult, side: Team) -> None:
+    row["games"] += 1
+    row["won"] += game.winner is side
+    mine, theirs = (game.computed if side is Team.NS else game.computed[::-1])
+    row["points_for"] += mine
+    row["points_against"] += theirs
+
+
+def _pct(part: int, whole: int):  # type: ignore[no-untyped-def]
+    return pytest.approx(100 * part / whole) if whole else None
 
 
 def _check(by: str, frame: pl.DataFrame, want: dict[str, Counter]) -> None:
     key = frame.columns[0]
     got = {row[key]: row for row in frame.to_dicts()}
     assert set(got) == set(want)
+    sided = by in ("player", "team", "seat", "position")
     for name, w in want.items():
         g = got[name]
-        for column in ("hands", "calls", "lone_attempts", "lone_marches", "euchres_as_defender", "reneges", "left_bower_errors"):
+        for column in ("hands", "calls", "r1_calls", "r2_calls", "lone_calls", "lone_marches", "reneges", "left_bower_errors",
+                       "plays", "thrown_in", "dealer_side_calls"):
             assert g[column] == w[column], (by, name, column)
-        assert g["call_pct"] == pytest.approx(100 * w["calls"] / w["hands"])
-        if w["calls"]:
-            assert g["make_pct"] == pytest.approx(100 * w["made"] / w["calls"])
-            assert g["march_pct"] == pytest.approx(100 * w["marched"] / w["calls"])
-            assert g["euchred_pct"] == pytest.approx(100 * w["euchred"] / w["calls"])
-            assert g["points_per_call"] == pytest.approx(w["net"] / w["calls"])
+        for column, part, whole in (("call_pct", "calls", "hands"), ("make_pct", "made", "calls"), ("march_pct", "marched", "calls"),
+                                    ("euchred_pct", "euchred", "calls"), ("r1_make_pct", "r1_made", "r1_calls"),
+                                    ("r2_make_pct", "r2_made", "r2_calls"), ("lone_make_pct", "lone_made", "lone_calls"),
+                                    ("dealer_side_made_pct", "dealer_side_made", "hands"),
+                                    ("reneges_per_100_hands", "reneges", "hands"), ("reneges_per_100_plays", "reneges", "plays"),
+                                    ("left_bower_errors_per_100_hands", "left_bower_errors", "hands"),
+                                    ("left_bower_errors_per_100_plays", "left_bower_errors", "plays")):
+            assert g[column] == _pct(w[part], w[whole]), (by, name, column)
+        assert g["points_per_call"] == (pytest.approx(w["net"] / w["calls"]) if w["calls"] else None)
+        if sided:
+            assert (g["euchres_for"], g["euchres_against"]) == (w["euchres_for"], w["euchres_against"]), (by, name)
         else:
-            assert g["make_pct"] is None and g["points_per_call"] is None
-        assert g["reneges_per_100"] == pytest.approx(100 * w["reneges"] / w["hands"])
-        assert g["plays"] == w["plays"]
-        assert g["reneges_per_100_plays"] == (pytest.approx(100 * w["reneges"] / w["plays"]) if w["plays"] else None)
-        assert g["left_bower_errors_per_100"] == pytest.approx(100 * w["left_bower_errors"] / w["hands"])
-        if by in ("player", "team", "event"):
-            assert (g["games"], g["games_won"]) == (w["games"], w["games_won"])
+            assert g["euchres_for"] is None and g["euchres_against"] is None
+        if sided and w["dealing"] and w["receiving"]:
+            edge = w["net_dealing"] / w["dealing"] - w["net_receiving"] / w["receiving"]
+            assert g["dealer_edge"] == pytest.approx(edge), (by, name)
         else:
-            assert g["games"] is None and g["games_won"] is None
+            assert g["dealer_edge"] is None, (by, name)
+        if by in ("player", "team", "seat", "event"):
+            assert (g["games"], g["won"]) == (w["games"], w["won"]), (by, name)
+            assert g["win_pct"] == _pct(w["won"], w["games"])
+        else:
+            assert g["games"] is None and g["won"] is None
+        if by in ("player", "team", "seat"):
+            assert (g["points_for"], g["points_against"]) == (w["points_for"], w["points_against"]), (by, name)
+            assert g["points_per_game"] == pytest.approx(w["points_for"] / w["games"])
+        else:
+            assert g["points_per_game"] is None
 
 
-@pytest.mark.parametrize("by", ["player", "team", "seat", "trump-round", "event"])
+@pytest.mark.parametrize("by", ["player", "team", "seat", "position", "trump-round", "up-card", "event"])
 def test_every_number_in_the_view_agrees_with_a_plain_count(season, by: str) -> None:
     _, _, games = season
     frame = view(by, _tables(games))
     want = expected(by, games)
     assert sum(w["calls"] for w in want.values()) > 0
+    if by in ("player", "team", "seat", "position"):  # the season has what the count is about
+        assert sum(w["euchres_for"] for w in want.values()) > 0 and sum(w["dealing"] for w in want.values()) > 0
     _check(by, frame, want)
 
 
@@ -172,7 +222,7 @@ def test_calls_and_euchres_agree_with_the_simulator_log() -> None:
     sims = list(simulate(rules, 15, 23))
     text = io.StringIO()
     write_games(iter(sims), text)
-    frame = view("seat", _tables(audit_text(text.getvalue())))
+    frame = view("position", _tables(audit_text(text.getvalue())))
     calls, euchres = Counter(), Counter()
     for sim in sims:
         for hand in sim.hands:
@@ -182,8 +232,8 @@ def test_calls_and_euchres_agree_with_the_simulator_log() -> None:
             calls[position] += 1
             taken = hand.tricks_won[0] if SIDE[hand.maker] is Team.NS else hand.tricks_won[1]
             euchres[position] += taken < rules.scoring.majority
-    got = {row["seat"]: row for row in frame.to_dicts()}
-    assert [row["seat"] for row in frame.to_dicts()] == ["left", "across", "right", "dealer"]
+    got = {row["position"]: row for row in frame.to_dicts()}
+    assert [row["position"] for row in frame.to_dicts()] == ["left", "across", "right", "dealer"]
     for position in POSITION.values():
         assert got[position]["calls"] == calls[position]
         assert got[position]["euchred_pct"] == pytest.approx(100 * euchres[position] / calls[position])
@@ -209,7 +259,7 @@ def test_tables_hold_one_row_per_game_hand_play_and_finding(season) -> None:
 
 def test_views_of_empty_input_are_empty() -> None:
     tables = _tables([])
-    for by in ("player", "team", "seat", "trump-round", "event"):
+    for by in ("player", "team", "seat", "position", "trump-round", "up-card", "event"):
         frame = view(by, tables)
         assert frame.height == 0
         assert "hands" in frame.columns
@@ -225,7 +275,7 @@ def test_cli_empty_folder_and_empty_file_give_empty_views(tmp_path: Path) -> Non
     (tmp_path / "empty").mkdir()
     code, out, err = _run([str(tmp_path / "empty"), "--format", "csv"])
     assert (code, err) == (0, "")
-    assert out.splitlines()[0].startswith("player,hands,calls")
+    assert out.splitlines()[0].startswith("player,games,won,win_pct,points_per_game,hands,calls")
     assert len(out.splitlines()) == 1
     (tmp_path / "nothing.txt").write_text("# no games yet\n", encoding="utf-8")
     code, out, _ = _run([str(tmp_path / "nothing.txt"), "--format", "json", "--by", "event", "--jobs", "1"])
@@ -305,9 +355,9 @@ def test_parquet_format_writes_binary_to_a_redirected_stdout(tmp_path: Path, sea
 
     raw = io.BytesIO()
     out = Redirected(raw, encoding="utf-8")
-    assert main(["stats", str(path), "--format", "parquet", "--by", "seat", "--jobs", "1"], out, io.StringIO()) == 0
+    assert main(["stats", str(path), "--format", "parquet", "--by", "position", "--jobs", "1"], out, io.StringIO()) == 0
     frame = pl.read_parquet(io.BytesIO(raw.getvalue()))
-    assert frame["seat"].to_list() == ["left", "across", "right", "dealer"]
+    assert frame["position"].to_list() == ["left", "across", "right", "dealer"]
     assert main(["stats", str(path), "--format", "parquet"], io.StringIO(), io.StringIO()) == 2
 
 

@@ -198,10 +198,10 @@ def audit_to_tables(files: list[tuple[Path, str]], audit: AuditOptions, root: Pa
 def _columns(args: argparse.Namespace, err: TextIO) -> tuple[list[str] | None, bool] | None:
     """The columns asked for after the key (None: every one) and whether the table is fitted to the screen;
     None when a name is no column."""
-    from .glossary import ANALYSIS_COLUMNS, COLUMNS, LEAGUE, RENAMED
+    from .glossary import ANALYSIS_COLUMNS, COLUMNS, KEYS, LEAGUE, RENAMED
     from .questions import QUESTIONS
 
-    known = (*COLUMNS, *ANALYSIS_COLUMNS)
+    known = (*COLUMNS, *ANALYSIS_COLUMNS, *(key for key, _ in KEYS.values()))  # the key comes first in any case
     if args.columns is not None:
         if args.columns.strip() == "all":
             return None, False

@@ -19,7 +19,7 @@ KEYS: dict[str, tuple[str, str]] = {
     "position": ("position", "a seat relative to the dealer: `left`, `across`, `right`, `dealer` (three-handed: `left`, "
                  "`right`, `dealer`; two-handed, face to face: `across`, `dealer`)"),
     "trump-round": ("round", "the round in which trump was made: `1` (ordered up), `2` (named), `none` (nobody made it)"),
-    "up-card": ("up", "the rank of the card turned up: `9`, `T`, `J`, `Q`, `K`, `A`, `JK` (the joker), `none` (not recorded)"),
+    "up-card": ("up", "the rank of the card turned up: `9`, `T`, `J`, `Q`, `K`, `A` (and `7`, `8` in a deck that has them), `JK` (the joker), `none` (not recorded)"),
     "event": ("event", "an `Event` tag (`(no event)` when there is none)"),
 }
 

@@ -19,7 +19,7 @@ UNKNOWN = "(unknown)"
 NO_EVENT = "(no event)"
 NO_CALL = "none"
 #: the up card's ranks in the order of the deck (the joker last)
-UP_RANKS = ("9", "T", "J", "Q", "K", "A", "JK", NO_CALL)
+UP_RANKS = ("7", "8", "9", "T", "J", "Q", "K", "A", "JK", NO_CALL)
 
 MADE = ("make", "march", "lone-make", "lone-march")
 MARCHED = ("march", "lone-march")
