@@ -145,17 +145,17 @@ def race_chart(rounds: Sequence[str], totals: dict[str, Sequence[int]], order: S
 
 
 def _spread(ends: list[tuple[float, str, str]], ax: Any, n: int) -> list[tuple[tuple[float, float], str, str]]:
-    """The end labels moved apart (one line of text each) so that none covers another."""
-    ax.figure.canvas.draw()  # the axis limits as drawn
+    """The end labels moved apart (a line of 8-point text each, with room between) so that none covers another,
+    and kept inside the axis."""
+    ax.figure.canvas.draw()  # the axis limits and size as drawn
     low, high = ax.get_ylim()
-    gap = (high - low) * 0.075
+    gap = 1.5 * 8 * ax.figure.dpi / 72 * (high - low) / ax.get_window_extent().height
     placed: list[float] = []
-    out = []
-    for y, text, colour in sorted(ends, key=lambda e: -e[0]):
-        at = min(y, placed[-1] - gap) if placed else y
-        placed.append(at)
-        out.append(((y, at), text, colour))
-    return out
+    for y, _, _ in sorted(ends, key=lambda e: -e[0]):
+        placed.append(min(y, placed[-1] - gap) if placed else min(y, high - gap / 2))
+    lift = max(0.0, low + gap / 2 - placed[-1]) if placed else 0.0
+    ordered = sorted(ends, key=lambda e: -e[0])
+    return [((y, at + lift), text, colour) for (y, text, colour), at in zip(ordered, placed)]
 
 
 def make_rate_chart(rates: Sequence[Rate], title: str = "Calls made, by round") -> Any:

@@ -36,16 +36,18 @@ def test_the_standings_page_shows_the_table_the_corrections_and_both_charts() ->
     rows = {a["data-name"]: (a["data-place"], a["data-sheet-place"]) for a in doc.having() if a.get("data-name")}
     assert rows["Mia"] == ("1", "2") and rows["Hank"] == ("2", "1") and rows["Ivy"] == ("3", "4") and rows["Kim"] == ("4=", "3")
     assert len(rows) == 13
-    (bars,) = doc.having(data_chart="standings")
-    (running,) = doc.having(data_chart="running")
-    assert "Mia 33 (sheet 31)" in (bars["aria-label"] or "") and "Hank 32;" in (bars["aria-label"] or "")
-    assert (running["aria-label"] or "").startswith("Running totals after each round: Mia 33; Hank 32; Ivy 31")
-    polylines = [a for tag, a in doc.elements if tag == "polyline"]
-    # a line per player, and a dashed one for each of the six whose points were corrected (Alice, Grace, Ivy, Jack,
-    # Leo, Mia: the two disputes' sides)
-    assert len([a for a in polylines if "sheet" not in (a["class"] or "")]) == 13
-    assert len([a for a in polylines if "sheet" in (a["class"] or "")]) == 6
+    (points,) = doc.having(data_chart="points")
+    (race,) = doc.having(data_chart="race")
+    (rates,) = doc.having(data_chart="make-rate")
+    assert "Mia 33 (sheet 31)" in (points["aria-label"] or "") and "Hank 32;" in (points["aria-label"] or "")
+    assert (race["aria-label"] or "").startswith("Running totals after each round: Mia 33; Hank 32; Ivy 31")
+    assert (rates["aria-label"] or "").startswith("Calls made by round: ordered up (round 1): ")
     text = "".join(doc.text)
+    # the charts come before the corrections, not below them
+    assert html.index('data-chart="points"') < html.index("What the corrections did")
+    # six players' points were corrected (Alice, Grace, Ivy, Jack, Leo, Mia: the two disputes' sides): each has its
+    # sheet's figure beside the corrected one in the chart
+    assert sum(1 for t in doc.text if "(sheet " in t and t.strip()[0].isdigit()) == 6
     assert "Ivy: 4th on the sheets, 3rd corrected (games won 2, 1 on the sheets)" in text
     assert "hand 7 of round 5 (table 2): N (Ivy) alone in spades, 5 tricks: lone march, +2 (P701)" in text
     assert "Sat out: Alice: round 1; Bob: round 2; Carol: round 3; Dan: round 4; Erin: round 5" in text  # in the order of the rounds
@@ -86,7 +88,7 @@ def test_the_standings_in_a_browser(browser: Any) -> None:
             _clean_load(loaded)
             assert loaded.overflow() <= 0, f"the night is wider than {width}px"
             assert loaded.count("section.standings tbody tr") == 13
-            for chart in ("standings", "running"):
+            for chart in ("points", "race", "make-rate"):
                 box = loaded.page.locator(f"svg[data-chart={chart}]").bounding_box()
                 assert box is not None and box["width"] > 300 and box["height"] > 100, chart
             moved = loaded.page.locator("tr[data-name=Mia]").evaluate("e => getComputedStyle(e).backgroundColor")
