@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -290,3 +291,34 @@ def test_the_same_standings_for_any_number_of_jobs() -> None:
     out, err = io.StringIO(), io.StringIO()
     status = main(["standings", str(NIGHT), "--format", "json", "--jobs", "2"], out, err)
     assert (status, out.getvalue(), err.getvalue()) == one
+
+
+def test_one_event_and_one_round_from_a_shared_tables_folder(tmp_path: Path) -> None:
+    """A folder of tables shared by two events on the same day: the dates alone pull in the other event's games;
+    --event takes one event, --round one round of it, each as if its games were given alone."""
+    other = io.StringIO()
+    assert main(["simulate", "--tables", "1", "--rounds", "4", "--seed", "2"], other, io.StringIO()) == 0
+    text = other.getvalue()
+    assert '[Date "2026-12-08"]' in text  # the same night's date
+    (tmp_path / "club.txt").write_text(text.replace('[Event "Legion Hall Progressive"]', '[Event "Friday Club"]'), encoding="utf-8")
+    tables = tmp_path / "tables"
+    assert main(["stats", str(NIGHT), str(tmp_path / "club.txt"), "--out", str(tables), "--jobs", "1"],
+                io.StringIO(), io.StringIO()) == 0
+    by_date = json.loads(run(str(tables), "--since", "2026-12-08", "--until", "2026-12-08", "--format", "json")[1])
+    assert by_date["games"] == 19  # the trap: the other event's four games too
+    night = run(str(tables), "--event", "Legion Hall Progressive", "--format", "json")
+    assert night == run(str(NIGHT), "--format", "json") and json.loads(night[1])["games"] == 15
+    club = json.loads(run(str(tables), "--event", "Friday Club", "--format", "json")[1])
+    seated = set(re.findall(r'\[(?:North|East|South|West) "([^"]+)"\]', text))
+    assert club["games"] == 4 and {line["name"] for line in club["standings"]} == seated
+    second = run(str(tables), "--event", "Legion Hall Progressive", "--round", "2", "--format", "json")
+    assert second == run(str(NIGHT / "round-2.txt"), "--format", "json")
+    assert json.loads(run(str(tables), "--event", "Nobody's Night", "--format", "json")[1])["games"] == 0
+
+
+def test_color_is_accepted_as_the_audit_takes_it() -> None:
+    plain = run(str(NIGHT))
+    for color in ("never", "always", "auto"):
+        assert run(str(NIGHT), "--color", color) == plain
+    status, out, err = run(str(NIGHT), "--color", "sometimes")
+    assert status == 2 and out == ""
