@@ -211,7 +211,7 @@ SECTIONS = ("formats", "cluster", "html", "stats")
 def parquet_runs(file: str, tables: Path, jobs: int) -> list[Run]:
     """The tables built from the games, and every view that reads them: stats, the league view, the standings."""
     runs = [measure(f"stats --jobs {jobs} --out (tables)", [PY, "-m", "auditor", "stats", file, "--jobs", str(jobs), "--out", str(tables), "--format", "csv"])]
-    runs += [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "trump-round", "event")]
+    runs += [measure(f"stats --by {by} over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--by", by]) for by in ("player", "team", "seat", "position", "trump-round", "up-card", "event")]
     runs.append(measure("stats --league over Parquet", [PY, "-m", "auditor", "stats", str(tables), "--league"]))
     runs.append(measure("standings over Parquet", [PY, "-m", "auditor", "standings", str(tables)]))
     runs.append(measure("standings --by partnership over Parquet", [PY, "-m", "auditor", "standings", str(tables), "--by", "partnership"]))

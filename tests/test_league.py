@@ -14,7 +14,8 @@ The club night of the README (samples/club-night.txt), worked out from its recor
   penalized); round 2: 1, made; alone: 1, made; cards played 5 x 4 hands = 20.
   Carol: 1 call (round 2, made); 15 cards (she sat out hand 3).  Bob and Dan: 20 cards each;
   Dan's renege and Bob's left-bower error are 1 per 20 cards played: 5.0 per 100.
-  No euchre counts: hand 5's is replaced by the renege penalty.
+  No euchre counts in euchres_for/against: hand 5's is replaced by the renege penalty (its call is still
+  one not made).
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def test_per_player() -> None:
     assert (bob["won"], bob["win_pct"], bob["points_for"], bob["points_against"]) == ("0", "0.0", "0", "10")
     assert (dan["reneges"], dan["reneges_per_100_plays"], dan["left_bower_errors"]) == ("1", "5.0", "0")
     assert (bob["reneges"], bob["left_bower_errors"], bob["left_bower_errors_per_100_plays"]) == ("0", "1", "5.0")
-    assert {r["euchres_inflicted"] for r in rows.values()} == {r["euchres_suffered"] for r in rows.values()} == {"0"}
+    assert {r["euchres_for"] for r in rows.values()} == {r["euchres_against"] for r in rows.values()} == {"0"}
+    # per 100 hands too, and points per game
+    assert (dan["reneges_per_100_hands"], alice["points_per_game"], bob["points_per_game"]) == ("20.0", "10.0", "0.0")
 
 
 def test_per_partnership_and_per_seat() -> None:
@@ -56,7 +59,7 @@ def test_per_partnership_and_per_seat() -> None:
     bd = teams["Bob & Dan"]
     assert (bd["plays"], bd["reneges"], bd["reneges_per_100_plays"], bd["left_bower_errors"]) == ("40", "1", "2.5", "1")
     seats = {r["seat"]: r for r in league(CLUB, "--league", "--by", "seat")}
-    assert list(seats) == ["E", "N", "S", "W"]
+    assert list(seats) == ["N", "E", "S", "W"]  # clockwise
     assert (seats["N"]["calls"], seats["N"]["won"], seats["W"]["reneges"], seats["E"]["left_bower_errors"]) == ("3", "1", "1", "1")
 
 

@@ -104,6 +104,12 @@ def test_rates_show_the_digits_that_tell_rows_apart(league: Path, monkeypatch: p
     assert all(len(v) == 1 for v in shown.values())
 
 
+def test_an_empty_view_is_a_table_with_its_heading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "empty.egn").write_text("", encoding="utf-8")
+    status, out, _ = stats(str(tmp_path / "empty.egn"), columns=80, monkeypatch=monkeypatch)
+    assert status in (0, 2) and out.splitlines()[1].startswith("│ player ┆ games ┆ won")
+
+
 def test_table_text_keeps_the_key_even_on_a_narrow_screen() -> None:
     frame = pl.DataFrame({"player": ["A very long player name indeed"], "games": [3], "won": [1], "win_pct": [33.3333]})
     text = table_text(frame, 40)

@@ -107,7 +107,7 @@ def test_csv_tables_read_back_as_the_parquet_ones(tmp_path: Path, partition: lis
         assert back[table].sort(["file", "game"]).equals(kept[table].sort(["file", "game"]), null_equal=True), table
     out = io.StringIO()
     assert main(["stats", str(csv), "--by", "seat", "--format", "csv"], out, io.StringIO()) == 0
-    assert out.getvalue().startswith("seat,hands,")
+    assert out.getvalue().startswith("seat,games,won,")
 
 
 @pytest.mark.usefixtures("at_root")

@@ -51,7 +51,7 @@ def _text(column: pl.Series) -> pl.Series:
         cells = [NULL if v is None else str(v) for v in column.to_list()]
     else:
         return column.cast(pl.String).fill_null(NULL)
-    width = max(len(column.name), *(len(c) for c in cells))  # right-aligned under the heading too
+    width = max([len(column.name), *(len(c) for c in cells)])  # right-aligned under the heading too
     return pl.Series(column.name, [c.rjust(width) for c in cells], dtype=pl.String)
 
 
