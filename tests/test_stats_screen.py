@@ -127,6 +127,9 @@ def test_explain_answers_from_the_installed_package_without_a_path() -> None:
     out = io.StringIO()
     assert main(["stats", "--explain", "euchres_suffered"], out, err) == 0
     assert out.getvalue().startswith("euchres_against (formerly euchres_suffered): euchres the subject's side suffered")
+    out = io.StringIO()
+    assert main(["stats", "--explain", "dealer-edge"], out, err) == 0
+    assert "the same as: --by player --columns hands,dealer_edge,points_per_game --sort dealer_edge" in out.getvalue()
     assert main(["stats", "--explain", "nonsense"], io.StringIO(), err) == 2 and "no column or view 'nonsense'" in err.getvalue()
     out = io.StringIO()
     assert main(["stats", "--help"], out, io.StringIO()) == 0

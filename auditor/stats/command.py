@@ -305,9 +305,14 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
 def _explain(name: str, out: TextIO, err: TextIO) -> int:
     from .glossary import explain
+    from .questions import QUESTIONS
     from .questions import explain as questions
 
     text = explain(name or None)
+    if text is None and name in QUESTIONS:
+        q = QUESTIONS[name]
+        text = (f"{q.name}: {q.asks}\n  the same as: --by {q.by} --columns {','.join(q.columns)}"
+                + (f" --sort {q.sort}" if q.sort else "") + "\n")
     if text is None:
         err.write(f"euchre-audit stats: --explain: no column or view {name!r} (`euchre-audit stats --explain` lists them)\n")
         return EXIT_USAGE
