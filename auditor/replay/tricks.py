@@ -71,7 +71,7 @@ class TrickPlay:
 
     def first_leader(self: HandReplay) -> Seat:
         play, left = self.rules.play, self.table.left
-        rule = play.first_lead_alone if self.alone else play.first_lead
+        rule = play.first_lead_for(self.alone, self.table.partnerships)
         active = self.active_seats()
         if rule is FirstLead.LONER_LEFT and self.maker is not None:
             start = left[self.maker]

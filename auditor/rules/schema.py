@@ -202,8 +202,15 @@ class PlayRules(_Strict):
     )
     first_lead_alone: FirstLead = Field(
         default=FirstLead.LONER_LEFT,
-        description="Who leads the first trick against a lone player. With `dealer-left`, the next active player when that seat sits out.",
+        description="Who leads the first trick against a lone player, and at a table without partners (every maker "
+        "plays alone). With `dealer-left`, the next active player when that seat sits out.",
     )
+
+    def first_lead_for(self, alone: bool, partnerships: bool) -> FirstLead:
+        """The rule for the first lead of a hand: ``first_lead_alone`` against a lone maker, and at a table
+        without partners, where every maker plays alone (seed 003 line 52: "players will always be going
+        alone"; line 9: "If a player is going alone, the person to their left leads to the first trick")."""
+        return self.first_lead_alone if alone or not partnerships else self.first_lead
 
 
 class PointsTable(_Strict):
