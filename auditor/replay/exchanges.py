@@ -71,7 +71,7 @@ class Exchanges:
         verb = "passes" if exchange.kind is ExchangeKind.BEST else "exchanges"
         tail = " to their partner" if exchange.kind is ExchangeKind.BEST else " for the kitty"
         self.report(_CODES[exchange.kind], f"{exchange.seat} {verb} {what}{tail} ({_NAMES[exchange.kind]}): {problem}",
-                    pos or exchange.pos, seat=seat or exchange.seat, proof=proof)
+                    exchange.pos if pos is None else pos, seat=exchange.seat if seat is None else seat, proof=proof)
 
     # ------------------------------------------------------------ with the kitty
     def _kitty_exchange(self: HandReplay, exchange: Exchange) -> None:
