@@ -210,6 +210,15 @@ class GameReplay(GameEnd):
         cap = self.rules.game.max_score
         return tuple(min(v, cap) for v in total) if cap else total
 
+    def _capped_from(self, last: tuple[int, ...], since: list[HandResult]) -> tuple[int, ...]:
+        """What the hands since the sheet's last entry add to it under ``game.max_score``: each hand's points
+        laid on the sheet's own running score and capped there (seed 004 line 25, "you can score up to 13
+        points"), so that a sheet that stops at the cap is not accused of the points the cap took off."""
+        score = last
+        for hand in since:
+            score = self._capped(_plus(score, hand.points))
+        return _minus(score, last)
+
     # ---------------------------------------------------------------- the sheet
     def _sheet_points(self, sheet: tuple[int, ...]) -> tuple[int, ...]:
         """This hand's points as the sheet gives them: its entry less the sheet's last one and the hands between."""
@@ -249,7 +258,7 @@ class GameReplay(GameEnd):
             return
         sides = self.table.sides
         wrote = _minus(sheet, last)
-        by_rules = _minus(self.total, at_last)
+        by_rules = _minus(self.total, at_last) if not self.rules.game.max_score else self._capped_from(last, since)
         if wrote == by_rules:
             return
         # the hands the entry covers that scored (or may have): usually just this one

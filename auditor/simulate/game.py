@@ -79,7 +79,7 @@ class GameSimulator:
         day = 1 + rng.randrange(28)
         game.lines.extend(self.tags(players, event, day, seat))
         dealer = table.seats[rng.randrange(table.players)]
-        sheet_off = list(table.zeros)  # what the sheet's wrong entries added, carried forward
+        sheet = list(table.zeros)  # the score sheet's running score: its own, wrong entries carried forward
         number = 0
         deals = self.rules.game.deals or MAX_HANDS_PER_GAME
         tokens = Tokens(rules, table)
@@ -98,11 +98,13 @@ class GameSimulator:
             if play.injected is not None:
                 t, seat, code, index = play.injected
                 game.errors.append((InjectedError(self.number, number, t, seat.name, code, inject or "", 0), base + index))
-            elif inject is not None:  # no chance for a wrong card this hand: a wrong sheet entry instead
+            # the scorekeeper adds the hand's points to the sheet's last entry, and stops at the cap
+            sheet = [capped(rules, entry + points) for entry, points in zip(sheet, facts.points_won)]
+            if play.injected is None and inject is not None:  # no chance for a wrong card: a wrong sheet entry instead
                 side = (0 if rng.random() < 0.5 else 1) if len(table.sides) == 2 else rng.randrange(len(table.sides))
-                sheet_off[side] += rng.choice((1, 2))
+                sheet[side] += rng.choice((1, 2))
                 game.errors.append((InjectedError(self.number, number, None, None, SCORE_CODE, "score", 0), base + len(lines)))
-            game.lines.append("score " + spelled(table.sides, tuple(v + off for v, off in zip(game.scores, sheet_off))))
+            game.lines.append("score " + spelled(table.sides, tuple(sheet)))
             game.hands.append(facts)
             game.winner = game_is_won(rules, table.sides, game.scores)
             if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
