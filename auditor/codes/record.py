@@ -150,3 +150,14 @@ SEAT_NOT_AT_TABLE = register(
     "# three-handed (N, E, W): nobody sits at S\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass\n",
     rules=THREE_RULES,
 )
+DEAL_STOLEN = register(
+    "D114", "deal-stolen", Category.DEAL, W,
+    "The partner of the last dealer deals in place of the next dealer, where the ruleset lets a stolen deal stand (`deal.stealing`).",
+    "Seed 002 line 19: 'This happens when the partner of the person who dealt the last hand picks up the cards and starts "
+    "shuffling. The player can have successfully stolen the deal if the opponents do not notice or complain'. The hand "
+    "stands; the deal goes on from the thief.",
+    "# a ruleset with stealing the deal: S, N's partner, deals where it was E's turn\n"
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 2 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
+    rules=("deal.stealing=true",),
+)

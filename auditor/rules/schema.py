@@ -93,7 +93,14 @@ class DealRules(_Strict):
     )
     out_of_rotation: Severity = Field(
         default=Severity.ERROR,
-        description="Severity of a dealer out of rotation ('stealing the deal'): `error`, or `warning` where a stolen deal stands when nobody notices.",
+        description="Severity of a dealer out of rotation (D105) other than a stolen deal: `error`, or `warning` "
+        "where any wrong dealer stands when nobody notices.",
+    )
+    stealing: bool = Field(
+        default=False,
+        description="Stealing the deal (seed 002 line 19): the partner of the last dealer who deals in place of the "
+        "next dealer has stolen the deal, which stands when nobody notices (D114, a warning). Other dealers out of "
+        "rotation are still D105.",
     )
     misdeal: Misdeal = Field(
         default=Misdeal.NONE,
@@ -381,6 +388,7 @@ class Ruleset(_Strict):
             ("bidding.defend_alone", self.bidding.defend_alone),
             ("bidding.dealer_partner_order_alone", self.bidding.dealer_partner_order_alone),
             ("bidding.partners_best", self.bidding.partners_best),
+            ("deal.stealing", self.deal.stealing),
             ("drinks", self.drinks is not None),
         ) if on]
         if partnered:
