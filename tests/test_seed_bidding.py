@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.model import CallKind, HandRecord
+from auditor.notation.reader import read_text
 from auditor.table import FOUR
 from conftest import audit_text
 from test_simulate_variations import generate
@@ -98,3 +100,29 @@ def test_generated_seed_002_games_steal_the_deal_and_the_audit_finds_each_steal(
 def test_without_stealing_the_simulator_never_steals() -> None:
     generated = generate("hoyle", games=12, seed=4, errors=0.3)
     assert "steal" not in {e["kind"] for e in generated.log}
+
+
+# ----------------------------------------------------------------------------- naming the turned-down suit
+# Seed 002 line 31: "Once all the players have passed once, the dealer can then ask the player on the left to
+# pick a trump suit. That player can do so or pass." -- no suit is excluded.  Seed 003 line 8: "In this round
+# a player may pass or name a suit other than the one that was turned up."
+TURNED_DOWN_NAMED = "hand 1 dealer N\nup 9H\nbid E pass, S pass, W pass, N pass, E call H\n"
+
+
+@pytest.mark.parametrize("rules", ["redeal", "stick-the-dealer", "euchre32", "australian", "australian-win-by-2"])
+def test_seed_002_lets_the_turned_down_suit_be_named(rules: str) -> None:
+    assert codes(TURNED_DOWN_NAMED, rules) == []
+
+
+@pytest.mark.parametrize("rules", ["hoyle", "bicycle", "casual", "drinking"])
+def test_the_other_seeds_forbid_it(rules: str) -> None:
+    assert codes(TURNED_DOWN_NAMED, rules) == ["B205"]
+
+
+def test_generated_seed_002_games_name_the_turned_down_suit() -> None:
+    generated = generate("redeal", games=40, seed=7)
+    hands = [h for g in read_text(generated.text) for h in g.hands if isinstance(h, HandRecord)]
+    named = [h for h in hands for c in h.calls
+             if c.kind is CallKind.CALL and h.up is not None and c.suit is h.up.suit]
+    assert len(named) >= 3
+    assert [f.code.code for g in audit_text(generated.text) for f in g.all_findings()] == []
