@@ -323,7 +323,7 @@ class DrinkRules(_Strict):
     trump_caller_others: int = Field(default=1, ge=0, le=100, description="Rule 1: every player but the one who made trump drinks this many.")
     trick_lost: int = Field(default=1, ge=0, le=100, description="Rule 2: each player of the side that lost a trick drinks this many.")
     per_point_conceded: int = Field(default=1, ge=0, le=100, description="Rule 3: each player of the side that did not score drinks this many per point the other side scored.")
-    failed_to_follow: int = Field(default=1, ge=0, le=100, description="Rule 4: a player who cannot follow suit drinks this many.")
+    failed_to_follow: int = Field(default=1, ge=0, le=100, description="Rule 4: a player who cannot follow suit drinks this many (a renege is not a card the player could not follow).")
     renege_per_point: int = Field(default=4, ge=0, le=100, description="Rule 5: each player of a side caught reneging drinks this many per penalty point.")
     renege_extra: int = Field(default=1, ge=0, le=100, description="Rule 5: the player who reneged drinks this many more.")
     up_card_turned_down: int = Field(default=1, ge=0, le=100, description="Rule 6: every player drinks this many when the up card is turned down.")
