@@ -120,14 +120,14 @@ FARMER_EXCHANGE = register(
 )
 UNDER_EXCHANGE = register(
     "D110", "go-under-exchange", Category.DEAL, E,
-    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
+    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand; where only the cards taken are written, a card taken that is never played (a card given up was played).",
     "EGN's `go_under`: a player with a remarkably poor hand may swap three cards with the kitty, once; other cards in a hand change what every later card proves.",
     "# hoyle has no going under (and E's hand has face cards and only two 9s and 10s)\n"
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nunder E: KD QS TH\n",
 )
 BEST_EXCHANGE = register(
     "D111", "partners-best-exchange", Category.DEAL, E,
-    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (or none, with their cards written).",
+    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (a discard not written is no offence: the tricks show it, or nothing rests on it).",
     "EGN's `partners_best`: the lone maker's partner passes one card face down and the lone maker discards one; another card in the lone hand changes what every later card proves.",
     "# hoyle has no partner's best\n"
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\nbest S: JD discard KH\n",
