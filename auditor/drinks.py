@@ -10,9 +10,11 @@ Readings of the seed that the numbers alone do not settle:
 
 * "the losing team" and "the opposing team" are both players of a side,
   a partner sitting out a lone hand included.
-* Rule 4 ("if you cannot follow suit") counts every card that did not follow
-  the suit led, as the table saw it; a renege found later is also rule 5's
-  business when it was called.
+* Rule 4 ("Take one drink if you cannot Follow Suit") counts every card that
+  did not follow the suit led, except one the audit proves the player could
+  have followed with (a renege, or an illegal follow of the left bower): that
+  player could follow, so rule 4 does not apply; rule 5 does when the renege
+  was called.  A card off suit that the record cannot prove either way counts.
 * Rule 8's extra drink for the lone player is added once to each of the lone
   player's drinking occasions (each lost trick, each card off suit, conceded
   points, a renege); "If the Lone Hand loses, then the Lone Hand drinks 5
@@ -28,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Seat, Side
+from .findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE
 from .model import CallKind, HandRecord
 from .replay.results import HandResult, Outcome
 from .replay.scoring import renege_points
@@ -39,6 +42,8 @@ _PARTNER, _SIDE = FOUR.partner, FOUR.side_of
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS}
 
 _EUCHRES = (Outcome.EUCHRE, Outcome.LONE_EUCHRE)
+#: the findings that prove a player off suit held the suit led (so rule 4, "if you cannot Follow Suit", is not theirs)
+_COULD_FOLLOW = frozenset({RENEGE, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_LED, LEFT_BOWER_ONLY_TRUMP})
 _LONE_MADE = (Outcome.LONE_MAKE, Outcome.LONE_MARCH)
 
 
@@ -106,14 +111,15 @@ def hand_drinks(record: HandRecord, result: HandResult, rules: Ruleset) -> list[
             listed = ", ".join(str(t) for t in tricks)
             for seat in team.seats:
                 owe(seat, table.trick_lost, 2, f"their side lost {_times(len(tricks), 'trick')} ({listed})", len(tricks))
-    # rule 4: a card that did not follow the suit led
+    # rule 4: a card that did not follow the suit led, by a player who could not follow it
+    could_follow = {(f.trick, f.seat) for f in result.findings if f.code in _COULD_FOLLOW}
     off_suit: dict[Seat, list[int]] = {}
     for fact in result.plays:
-        if not fact.followed:
+        if not fact.followed and (fact.trick, fact.seat) not in could_follow:
             off_suit.setdefault(fact.seat, []).append(fact.trick)
     for seat, tricks in sorted(off_suit.items()):
         listed = ", ".join(str(t) for t in tricks)
-        owe(seat, table.failed_to_follow, 4, f"did not follow the suit led ({_times(len(tricks), 'time')}: trick {listed})", len(tricks))
+        owe(seat, table.failed_to_follow, 4, f"could not follow the suit led ({_times(len(tricks), 'time')}: trick {listed})", len(tricks))
     # rule 3: points the other side scored
     for team in (Side.NS, Side.EW):
         scored = result.points_of(team)

@@ -73,12 +73,14 @@ def test_called_renege_hand() -> None:
         # 5. "drink 4 times for each point the opposite team gets for the 'Renege'": 4 x 4 = 16
         "E": {1: 1, 2: 3, 3: 4, 4: 2, 5: 16},  # off suit in tricks 4 (9C) and 5 (TC)
         # 5. "you must also drink one extra time for the 'Renege' you caused": W, 16 + 1
-        "W": {1: 1, 2: 3, 3: 4, 4: 3, 5: 17},  # off suit in tricks 1 (AC, the renege), 4 (KC), 5 (QC)
+        # 4. "Take one drink if you cannot 'Follow Suit'!": W off suit in tricks 4 (KC) and 5 (QC); in trick 1
+        # W played AC holding a diamond: W could follow, so that card is the renege's (rule 5), not rule 4's
+        "W": {1: 1, 2: 3, 3: 4, 4: 2, 5: 17},
     }
     for seat, rules in expected.items():
         assert dict(_by_rule(game, seat)) == rules, seat
     assert game.drinks is not None
-    assert totals(game.drinks) == {"N": 6, "S": 5, "E": 26, "W": 28}
+    assert totals(game.drinks) == {"N": 6, "S": 5, "E": 26, "W": 27}
 
 
 LONE_EUCHRE = """\
@@ -145,10 +147,10 @@ def test_the_reports_show_drinks(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path.write_text('[North "Alice"]\n[East "Bob"]\n[South "Carol"]\n[West "Dan"]\n[Rules "drinking"]\n\n' + CALLED_RENEGE, encoding="utf-8")
     main([str(path), "--format", "json"])
     (game,) = json.loads(capsys.readouterr().out)["games"]
-    assert sum(count for _, _, count in game["drinks"]["W"]) == 28
+    assert sum(count for _, _, count in game["drinks"]["W"]) == 27
     main([str(path)])
     text = capsys.readouterr().out
     assert "Drinks owed under this ruleset's drinking rules:" in text
-    assert "W (Dan): 28" in text and "E (Bob): 26" in text
-    assert "game total: N (Alice) 6, E (Bob) 26, S (Carol) 5, W (Dan) 28" in text
+    assert "W (Dan): 27" in text and "E (Bob): 26" in text
+    assert "game total: N (Alice) 6, E (Bob) 26, S (Carol) 5, W (Dan) 27" in text
     assert "!" not in text.split("Drinks owed")[1]  # sober wording

@@ -54,7 +54,7 @@ def test_a_scalar_its_tag_cannot_read_is_named_in_a_file(tmp_path: Path, value: 
 @pytest.mark.parametrize(("value", "problem"), UNREADABLE_SCALARS)
 def test_a_scalar_its_tag_cannot_read_is_named_in_a_set(value: str, problem: str) -> None:
     assert run("rules", "hoyle", "--set", f"target={value}") == (
-        2, [f"euchre-audit: invalid ruleset: --set 'target={value}': {problem}; the value must be a number, a word, true/false or a list"]
+        2, [f"euchre-audit: invalid ruleset: --set 'target={value}': {problem}; the value must be a number, a word, true/false, a list or a mapping"]
     )
 
 
@@ -62,7 +62,7 @@ def test_a_set_that_cannot_be_read_is_blamed_on_the_set_by_every_command(tmp_pat
     """convert once blamed the game file for a --set's ValueError."""
     game = str(SAMPLES / "clean-game.txt")
     expected = ("euchre-audit: invalid ruleset: --set 'target=!!int x': 'x' cannot be read as a whole number (!!int); "
-                "the value must be a number, a word, true/false or a list")
+                "the value must be a number, a word, true/false, a list or a mapping")
     for command in (["convert", game, "--to", "egn"], [game], ["stats", game], ["rules", "hoyle"]):
         assert run(*command, "--set", "target=!!int x") == (2, [expected]), command
 
@@ -75,7 +75,7 @@ def test_a_thousand_nested_brackets_are_refused_before_python_recurses(tmp_path:
     nested = "[" * 99 + "]" * 99
     assert run("rules", "hoyle", "--set", f"deck.ranks={nested}") == (2, [
         f"euchre-audit: invalid ruleset: --set 'deck.ranks={nested}': values nested more than 16 deep; "
-        "the value must be a number, a word, true/false or a list"
+        "the value must be a number, a word, true/false, a list or a mapping"
     ])
 
 
@@ -124,7 +124,7 @@ def test_a_nul_byte_in_a_ruleset_is_named_by_line_and_column(tmp_path: Path) -> 
     ])
     assert run("rules", "hoyle", "--set", "target=1\x00") == (2, [
         "euchre-audit: invalid ruleset: --set 'target=1\\x00': the character #x0000 is not allowed "
-        "(special characters are not allowed); the value must be a number, a word, true/false or a list"
+        "(special characters are not allowed); the value must be a number, a word, true/false, a list or a mapping"
     ])
 
 

@@ -19,7 +19,8 @@ def test_target_shorthand_and_dotted_keys() -> None:
     assert parse_override("scoring.lone_euchre=4") == {"scoring": {"lone_euchre": 4}}
 
 
-@pytest.mark.parametrize("bad", ["noequals", "=3", "scoring..euchre=2", "scoring.euchre={a: 1}", "deck.ranks=[true]"])
+@pytest.mark.parametrize("bad", ["noequals", "=3", "scoring..euchre=2", "scoring.euchre={a: [1, {b: 2}]}", "deck.ranks=[true]",
+                                 "scoring.by_tricks={7:1, 7:2}"])
 def test_malformed_overrides_are_refused(bad: str) -> None:
     with pytest.raises(RulesetError):
         parse_override(bad)

@@ -31,8 +31,9 @@ def found(text: str, rules: str, overrides: list[str] | None = None) -> list[tup
 # Hand 1: N deals, E bids first, then W, then N, who orders and takes the up card 9H (discarding QH).
 # E, on the dealer's left, leads; N takes all five tricks alone, as every maker plays: "There is no
 # bonus for 'going alone' (since players will always be going alone)": a march scores 2, not 4.
-# Hand 2: E deals; W bids first and passes, N orders spades, E takes 9S up and discards 9C. W leads.
-# N holds no spade and takes no trick: "if the declarer is euchred each opponent scores 2 points".
+# Hand 2: E deals; W bids first and passes, N orders spades, E takes 9S up and discards 9C. E, on the
+# maker's left, leads (line 9: "If a player is going alone, the person to their left leads to the first
+# trick"). N holds no spade and takes no trick: "if the declarer is euchred each opponent scores 2 points".
 THREE = """\
 [North "Ann"]
 [East "Bob"]
@@ -55,11 +56,11 @@ deal W: AD KD QD TD 9D  N: AC KC QC TC 9H  E: JS QS KS AS 9C
 up 9S
 bid W pass, N order
 discard 9C
-trick W:AD N:TC E:9S
-trick E:AS W:KD N:9H
+trick E:JS W:9D N:9H
+trick E:AS W:TD N:TC
 trick E:KS W:QD N:QC
-trick E:QS W:TD N:KC
-trick E:JS W:9D N:AC
+trick E:QS W:KD N:KC
+trick E:9S W:AD N:AC
 score N 2 E 2 W 2
 """
 
@@ -78,7 +79,8 @@ def test_three_handed_a_sheet_that_credits_one_opponent_only_is_wrong() -> None:
     assert [code for code, _, _ in found(text, "three-handed")] == ["P701"]
 
 
-# A called renege at a table of three: N, the maker, holds 9D and throws QC on W's AD lead, and is euchred.
+# A called renege at a table of three: N, the maker, holds AC KC QC and throws 9D on E's 9C lead (E leads,
+# on the maker's left), and is euchred.
 # Hoyle's penalty (seed 004 line 3: "adding two points to his opponents' score") goes to *each* opponent,
 # who also keep the hand's euchre (renege.innocent_side_keeps): E and W score 2 + 2 each.
 CALLED_RENEGE = """\
@@ -88,12 +90,12 @@ hand 1 dealer E
 deal W: AD KD QD TD TC  N: AC KC QC 9D 9H  E: JS QS KS AS 9C
 up 9S
 bid W pass, N order
-discard 9C
-trick W:AD N:QC E:9S
-trick E:AS W:KD N:9H
-trick E:KS W:QD N:9D
-trick E:QS W:TD N:KC
-trick E:JS W:TC N:AC
+discard QS
+trick E:9C W:TC N:9D
+trick W:AD N:9H E:9S
+trick E:AS W:KD N:QC
+trick E:KS W:QD N:KC
+trick E:JS W:TD N:AC
 renege N
 score N 0 E 4 W 4
 """

@@ -83,7 +83,8 @@ def test_the_audit_finds_exactly_the_injected_mistakes(rules: str) -> None:
         rules = "hoyle"
     text, log = _generate(rules, games=40, seed=21, errors=0.15)
     kinds = {e["kind"] for e in log}
-    assert kinds == {"renege", "left-bower", "score"}
+    # seed 002's rulesets let a stolen deal stand: the simulator steals now and then, a warning the audit finds
+    assert kinds == {"renege", "left-bower", "score"} | ({"steal"} if load_ruleset(rules).deal.stealing else set())
     games = audit_text(text)
     found = sorted(
         _key(f.game, f.hand, f.trick, f.seat.name if f.seat is not None else None, f.code.code, f.pos.line)

@@ -70,7 +70,9 @@ def judge_claim(replay: HandReplay, facts: list[PlayFact]) -> None:
     won_ns, won_ew = replay.won
     held = {s: replay.held.get(s) for s in active}
     known = all(h is not None and len(h) == remaining for h in held.values()) and not any(replay.unnamed.values())
-    leader = next((f.seat for f in reversed(facts) if f.won), None) or replay.first_leader()
+    leader = next((f.seat for f in reversed(facts) if f.won), None)  # North is seat 0: never `or`
+    if leader is None:
+        leader = replay.first_leader()
     seats = tuple(active)
     start = position(seats, held, contract_of(replay.trump, replay.no_trump), leader) if known else None  # type: ignore[arg-type]
     if start is None:

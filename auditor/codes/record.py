@@ -120,14 +120,14 @@ FARMER_EXCHANGE = register(
 )
 UNDER_EXCHANGE = register(
     "D110", "go-under-exchange", Category.DEAL, E,
-    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand.",
+    "A player goes under where the ruleset has none, with a hand that may not go under (`deal.go_under_hands`), giving other than three cards or cards they do not hold, taking cards that are not the kitty's face-down cards, or after the kitty was already exchanged in the hand; where only the cards taken are written, a card taken that is never played (a card given up was played).",
     "EGN's `go_under`: a player with a remarkably poor hand may swap three cards with the kitty, once; other cards in a hand change what every later card proves.",
     "# hoyle has no going under (and E's hand has face cards and only two 9s and 10s)\n"
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nunder E: KD QS TH\n",
 )
 BEST_EXCHANGE = register(
     "D111", "partners-best-exchange", Category.DEAL, E,
-    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (or none, with their cards written).",
+    "A card passed for partner's best where the ruleset has none, where nobody made trump alone or not by the lone maker's partner, a card the partner does not hold (or not their highest trump where `bidding.partners_best_card` asks for it), or a lone maker's discard they do not hold (a discard not written is no offence: the tricks show it, or nothing rests on it).",
     "EGN's `partners_best`: the lone maker's partner passes one card face down and the lone maker discards one; another card in the lone hand changes what every later card proves.",
     "# hoyle has no partner's best\n"
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\nbest S: JD discard KH\n",
@@ -149,4 +149,15 @@ SEAT_NOT_AT_TABLE = register(
     "A seat letter that nobody sits at is a slip of the pen; which seat was meant is not known, so no ruling may rest on the line.",
     "# three-handed (N, E, W): nobody sits at S\nhand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass\n",
     rules=THREE_RULES,
+)
+DEAL_STOLEN = register(
+    "D114", "deal-stolen", Category.DEAL, W,
+    "The partner of the last dealer deals in place of the next dealer, where the ruleset lets a stolen deal stand (`deal.stealing`).",
+    "Seed 002 line 19: 'This happens when the partner of the person who dealt the last hand picks up the cards and starts "
+    "shuffling. The player can have successfully stolen the deal if the opponents do not notice or complain'. The hand "
+    "stands; the deal goes on from the thief.",
+    "# a ruleset with stealing the deal: S, N's partner, deals where it was E's turn\n"
+    "hand 1 dealer N\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n"
+    "hand 2 dealer S\nbid W pass, N pass, E pass, S pass, W pass, N pass, E pass, S pass\n",
+    rules=("deal.stealing=true",),
 )

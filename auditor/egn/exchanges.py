@@ -6,7 +6,8 @@ here and written by :mod:`.writer` (docs/egn.md, "Card exchanges"):
 
 - ``{"sender": s, "receiver": s, "cards": [...]}``: ``s`` gives the cards up face down, to the
   kitty (a farmer's hand, going under), or, right after a pass to ``s``, as the lone maker's discard;
-- ``{"receiver": s, "cards": [...]}`` (no sender): the cards ``s`` takes from the kitty;
+- ``{"receiver": s, "cards": [...]}`` (no sender): the cards ``s`` takes from the kitty (alone, without an
+  entry for the cards given: an exchange whose given cards the replay infers from the tricks);
 - ``{"sender": p, "receiver": l, "cards": [card]}``, ``l`` the partner of ``p``: partner's best.
 """
 
@@ -70,10 +71,11 @@ def read_exchanges(node: Node, farmers: bool, go_under: bool, table: Table = FOU
                     "no EGN rule does that")
     for seat, cards_node in taken.items():
         index = next((i for i, e in enumerate(out) if e.with_kitty and e.seat is seat), None)
-        if index is None:
-            return f"seat {table.seats.index(seat)} takes cards from the kitty without giving any for them"
-        given = out[index]
         received = tuple(c for c in (_card(n) for n in cards_node.value) if c is not None)
-        out[index] = Exchange(given.kind, given.seat, given.cards, given.pos, given.card_positions,
-                              received, tuple(n.pos for n in cards_node.value))
+        positions = tuple(n.pos for n in cards_node.value)
+        if index is None:  # EGN records exchanges "if known": the cards given are not, and the tricks may show them
+            out.append(Exchange(kitty_kind([], farmers, go_under), seat, (), cards_node.pos, (), received, positions))
+            continue
+        given = out[index]
+        out[index] = Exchange(given.kind, given.seat, given.cards, given.pos, given.card_positions, received, positions)
     return tuple(out)

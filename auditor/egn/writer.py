@@ -232,7 +232,8 @@ def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable
             continue
         seat = table.seats.index(exchange.seat)
         if exchange.with_kitty:
-            out.append({"sender": seat, "receiver": seat, "cards": [_card(c) for c in exchange.cards]})
+            if exchange.cards:  # (only the cards taken may be written)
+                out.append({"sender": seat, "receiver": seat, "cards": [_card(c) for c in exchange.cards]})
             if exchange.received:
                 out.append({"receiver": seat, "cards": [_card(c) for c in exchange.received]})
             read_as = kitty_kind(list(exchange.cards), rules.deal.farmers_hand, rules.deal.go_under)

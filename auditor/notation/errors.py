@@ -23,6 +23,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "PLAYS": "plays such as E:KD S:JD W:KC N:JH",
     "HOLDINGS": "the seats' cards such as E: KD QS TH 9C QD  S: ...",
     "SEAT_CARDS": "a seat and its cards such as S: 9C TD 9H",
+    "SEAT_ONLY": "a seat such as S: (before 'for' and the cards taken)",
     "NO_TRUMP": "'high' or 'low'",
     "SEAT": "a seat (N, E, S or W)",
     "SUIT": "a suit (C, D, H or S)",

@@ -61,7 +61,7 @@ def tableau_text(row: Tableau) -> str:
 
 def exchange_text(exchange: Exchange) -> str:
     """``farmer S: 9C TD 9H [for ...]``, ``under S: ... [for ...]``, ``best N: AS [discard 9C]``."""
-    text = f"{exchange.kind.value} {exchange.seat}: " + " ".join(str(c) for c in exchange.cards)
+    text = f"{exchange.kind.value} {exchange.seat}:" + "".join(f" {c}" for c in exchange.cards)
     if exchange.received:
         text += " for " + " ".join(str(c) for c in exchange.received)
     if exchange.discard is not None:

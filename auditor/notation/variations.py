@@ -47,10 +47,14 @@ class VariationBuilder:
         return ("discard", (Card.parse(tok.value), self._pos(tok)))
 
     def _exchange(self: _Builder, kind: ExchangeKind, children: list[Any]) -> tuple[str, Any]:
-        given = self._seat_cards(children[0])
+        first = children[0]
         extra = dict(child for child in children[1:])
         received, received_at = extra.get("received", ((), ()))
         discard, discard_at = extra.get("discard", (None, NOWHERE))
+        if first.type == "SEAT_ONLY":  # only the cards taken are written: the replay infers those given
+            exchange = Exchange(kind, Seat[first.value[0].upper()], (), self._pos(first), (), received, received_at)
+            return (kind.value, exchange)
+        given = self._seat_cards(first)
         exchange = Exchange(kind, given.seat, given.cards, given.pos, given.positions(),
                             received, received_at, discard, discard_at)
         return (kind.value, exchange)

@@ -15,15 +15,26 @@ cards as the table did, so that the play is judged on what each player held.
   and the lone maker discards one.
 
 A card given up in an exchange and played later is D103, naming the exchange.
+
+A record may say less (EGN writes exchanges "if known"): the cards taken from
+the kitty without those given (``under <seat>: for <cards>``), or a pass for
+partner's best without the lone maker's discard.  Then the tricks, when every
+one is written, show what went: the cards of the hand the player never plays.
+The audit says so in a note and judges the hand on them; a received card never
+played proves that a card given up was played (the exchange's finding).  When
+the tricks do not show it, the player's cards are judged only by what the player
+is seen to play, and nothing rests on what the record does not say.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import Card, Rank, Seat, trump_view
+from ..cards import Card, Rank, Seat, display_order, trump_view
 from ..findings import BEST_EXCHANGE, FARMER_EXCHANGE, UNDER_EXCHANGE, Code
-from ..model import Exchange, ExchangeKind, Pos
+from ..model import Exchange, ExchangeKind, Play, Pos
+from ..said import Said, said
 from ..rules.schema import GoUnderHand, PartnersBestCard
 from .tricks import cards_text, held_text
 
@@ -67,11 +78,11 @@ class Exchanges:
 
     def _exchange_report(self: HandReplay, exchange: Exchange, problem: str, pos: Pos | None = None,
                          seat: Seat | None = None, proof: tuple[str, ...] = ()) -> None:
-        what = cards_text(exchange.cards)
+        what = cards_text(exchange.cards) if exchange.cards else "cards not written"
         verb = "passes" if exchange.kind is ExchangeKind.BEST else "exchanges"
         tail = " to their partner" if exchange.kind is ExchangeKind.BEST else " for the kitty"
         self.report(_CODES[exchange.kind], f"{exchange.seat} {verb} {what}{tail} ({_NAMES[exchange.kind]}): {problem}",
-                    pos or exchange.pos, seat=seat or exchange.seat, proof=proof)
+                    exchange.pos if pos is None else pos, seat=exchange.seat if seat is None else seat, proof=proof)
 
     # ------------------------------------------------------------ with the kitty
     def _kitty_exchange(self: HandReplay, exchange: Exchange) -> None:
@@ -99,6 +110,13 @@ class Exchanges:
             self.put_away.pop(card, None)
         if len(received) < len(given):  # the kitty is not known without the whole deal: those cards are not named
             self.unnamed[seat] = self.unnamed.get(seat, 0) + len(given) - len(received)
+        if not given:  # only the cards taken are written: the tricks may show those given
+            self._leave_unwritten(seat, exchange)
+
+    def _leave_unwritten(self: HandReplay, seat: Seat, exchange: Exchange) -> None:
+        if self.unwritten is None:
+            self.unwritten = {}
+        self.unwritten[seat] = exchange
 
     def _kitty_problems(self: HandReplay, exchange: Exchange, held: set[Card] | None) -> list[tuple[str, tuple[str, ...]]]:
         seat, given, deal = exchange.seat, exchange.cards, self.rules.deal
@@ -106,12 +124,12 @@ class Exchanges:
         if exchange.kind is ExchangeKind.FARMER:
             if not deal.farmers_hand:
                 problems.append(("this ruleset has no farmer's hand", ()))
-            if len(given) != KITTY_EXCHANGE_CARDS or any(c.rank not in _LOW for c in given):
+            if given and (len(given) != KITTY_EXCHANGE_CARDS or any(c.rank not in _LOW for c in given)):
                 problems.append((f"a farmer gives three 9s and 10s, not {cards_text(given)}", ()))
         else:
             if not deal.go_under:
                 problems.append(("this ruleset has no going under", ()))
-            if len(given) != KITTY_EXCHANGE_CARDS:
+            if given and len(given) != KITTY_EXCHANGE_CARDS:
                 problems.append((f"going under exchanges {KITTY_EXCHANGE_CARDS} cards, not {len(given)}", ()))
             dealt = self.dealt_cards(seat)
             if held is not None and not may_go_under(dealt, deal.go_under_hands):
@@ -131,7 +149,7 @@ class Exchanges:
         seat, received = exchange.seat, exchange.received
         taken: list[Card] = []
         at = exchange.received_positions[0] if exchange.received_positions else exchange.pos
-        if len(received) != len(exchange.cards):
+        if exchange.cards and len(received) != len(exchange.cards):
             self._exchange_report(exchange, f"{seat} takes {len(received)} cards for {len(exchange.cards)}", at)
         for i, card in enumerate(received):
             where = exchange.received_positions[i] if i < len(exchange.received_positions) else at
@@ -147,7 +165,7 @@ class Exchanges:
                                       proof=(f"the kitty's face-down cards were {held_text(kitty)}",))
             else:
                 taken.append(card)
-        return tuple(taken[:len(exchange.cards)])
+        return tuple(taken[:len(exchange.cards) or len(received)])
 
     def _face_down_kitty(self: HandReplay) -> set[Card] | None:
         """The kitty's cards but the up card, when the whole deal shows them."""
@@ -208,10 +226,9 @@ class Exchanges:
 
     def _loner_discard(self: HandReplay, exchange: Exchange, loner: Seat, held: set[Card] | None) -> None:
         discard = exchange.discard
-        if discard is None:
+        if discard is None:  # not written (EGN records it "if known"): the tricks may show it
             if held is not None:
-                self._exchange_report(exchange, f"no discard is written for {loner}, who holds one card too many",
-                                      seat=loner, proof=(f"{loner} held {held_text(held)}",))
+                self._leave_unwritten(loner, exchange)
             return
         if held is not None:
             if discard not in held and not self.owns_unnamed(loner, discard):
@@ -219,3 +236,70 @@ class Exchanges:
                                       exchange.discard_pos, loner, (f"{loner} held {held_text(held)}",))
             held.discard(discard)
         self.put_away[discard] = f"{loner} discarded for partner's best"
+
+    # ------------------------------------------------------------ what the record left out
+    def infer_unwritten(self: HandReplay, seated: Sequence[tuple[Sequence[Play], Seat | None, Play | None]]) -> None:
+        """Name, from the tricks, the cards an exchange took out of a hand without the record naming them: the
+        cards of the hand the player never plays, when every trick is written whole.  Otherwise the player's cards
+        are left unknown, so that only what the player is seen to play is judged."""
+        pending, self.unwritten = self.unwritten or {}, None
+        n_active = len(self.active_seats())
+        whole = (not self.unknown and not self.unjudged and len(seated) == self.table.tricks
+                 and all(len(plays) == n_active for plays, _, _ in seated))
+        for seat, exchange in pending.items():
+            held = self.held.get(seat)
+            if held is None:
+                continue
+            mine = [p for plays, _, _ in seated for p in plays if p.seat is seat]
+            played = {p.card for p in mine}
+            shown = whole and played <= held and len(played) == self.table.tricks
+            if exchange.with_kitty and shown:
+                given = self._infer_given(seat, exchange, held, played)
+                if given is False:  # a card given up was played: which one is not known, so none of them is judged
+                    self.unjudged = self.unjudged | {p.pos for p in mine}
+                shown = given is True
+            elif shown:
+                (discard,) = held - played
+                self._unwritten_note(said("{seat}'s discard for partner's best is not written; the tricks show it: "
+                                          "{card}, the card {seat} held and never played", seat=seat, card=discard))
+                held.discard(discard)
+                self.put_away[discard] = f"{seat} discarded for partner's best"
+            if not shown:
+                what = ("the cards {seat} gave for the kitty are" if exchange.with_kitty
+                        else "{seat}'s discard for partner's best is")
+                self._unwritten_note(said(what + " not written, and the tricks do not show which: {seat}'s cards are "
+                                          "judged only by what {seat} is seen to play", seat=seat))
+                del self.held[seat]
+
+    def _infer_given(self: HandReplay, seat: Seat, exchange: Exchange, held: set[Card], played: set[Card]) -> bool | None:
+        """The cards given for the kitty, where the exchange names only those taken: the dealt cards never played
+        (every trick written).  True: the tricks show them; None: they do not; False: a card taken and never
+        played proves that a card given up was played instead (the exchange's finding)."""
+        taken = exchange.received
+        kept = [c for c in taken if c in held and c not in played]  # (the dealer may have discarded one)
+        if kept:
+            m = len(kept)
+            self._exchange_report(
+                exchange, f"{seat} took {cards_text(taken)} from the kitty but never played {cards_text(kept)}: "
+                f"{seat} played {m} card{'s' if m != 1 else ''} given up for the kitty in {'their' if m != 1 else 'its'} place",
+                proof=(f"{seat} was dealt {held_text(self.dealt_cards(seat) - set(taken))} and took {cards_text(taken)}; "
+                       "a player gives up as many cards as they take",
+                       f"{seat} played {held_text(played)}"))
+            return False
+        given = held - played
+        if len(given) != len(taken):  # a deal of the wrong size (its own finding): which cards went is not known
+            return None
+        self._unwritten_note(said("{seat}'s exchange with the kitty names only the cards taken, {taken}; the tricks "
+                                  "show the cards given: {given}, the cards {seat} was dealt and never played",
+                                  seat=seat, taken=taken, given=tuple(sorted(given, key=display_order))))
+        if exchange.kind is ExchangeKind.FARMER and any(c.rank not in _LOW for c in given):
+            self._exchange_report(exchange, f"a farmer gives three 9s and 10s, not {held_text(given)} (the cards "
+                                  f"{seat} never played)")
+        how = f"{seat} gave up for the kitty ({_NAMES[exchange.kind]})"
+        for card in given:
+            self.put_away[card] = how
+        held.difference_update(given)
+        return True
+
+    def _unwritten_note(self: HandReplay, text: Said) -> None:
+        self.result.notes = (*self.result.notes, said("hand {n}: {text}", n=self.record.number, text=text))

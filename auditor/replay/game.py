@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..cards import Seat
 from ..drinks import add_to_table, empty_table, hand_drinks
 from ..findings import (
+    DEAL_STOLEN,
     DEALER_OUT_OF_ROTATION,
     HAND_MISSING,
     HAND_NUMBER_OUT_OF_SEQUENCE,
@@ -69,6 +70,7 @@ class GameReplay(GameEnd):
         self.since_sheet: list[HandResult] = []  # the hands since that entry
         self.unresolved: list[HandResult] = []  # hands since then that nothing in the record could score
         self.expected_dealer: Seat | None = None
+        self.last_dealer: Seat | None = None  # who dealt the hand before (deal.stealing: their partner may steal)
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
@@ -144,7 +146,7 @@ class GameReplay(GameEnd):
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True,
                             sides=self.table.sides, points=zeros, totals=zeros, tokens_held=self.tokens)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
-        self.expected_dealer = None  # unknown: the rotation check restarts at the next hand
+        self.expected_dealer = self.last_dealer = None  # unknown: the rotation check restarts at the next hand
         gap, _ = self.check_numbering(hand.number, hand, following)
         self.count_deals(gap)
         result.counted = not self.result.finished
@@ -203,12 +205,22 @@ class GameReplay(GameEnd):
             add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
         dealer = self.expected_dealer if dealer_lost else record.dealer
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
+        self.last_dealer = dealer
         self.result.hands.append(result)
 
     def _capped(self, total: tuple[int, ...]) -> tuple[int, ...]:
         """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
         cap = self.rules.game.max_score
         return tuple(min(v, cap) for v in total) if cap else total
+
+    def _capped_from(self, last: tuple[int, ...], since: list[HandResult]) -> tuple[int, ...]:
+        """What the hands since the sheet's last entry add to it under ``game.max_score``: each hand's points
+        laid on the sheet's own running score and capped there (seed 004 line 25, "you can score up to 13
+        points"), so that a sheet that stops at the cap is not accused of the points the cap took off."""
+        score = last
+        for hand in since:
+            score = self._capped(_plus(score, hand.points))
+        return _minus(score, last)
 
     # ---------------------------------------------------------------- the sheet
     def _sheet_points(self, sheet: tuple[int, ...]) -> tuple[int, ...]:
@@ -249,7 +261,7 @@ class GameReplay(GameEnd):
             return
         sides = self.table.sides
         wrote = _minus(sheet, last)
-        by_rules = _minus(self.total, at_last)
+        by_rules = _minus(self.total, at_last) if not self.rules.game.max_score else self._capped_from(last, since)
         if wrote == by_rules:
             return
         # the hands the entry covers that scored (or may have): usually just this one
@@ -324,6 +336,15 @@ class GameReplay(GameEnd):
         if gap:
             if self.rules.deal.after_throw_in is not AfterThrowIn.NEXT_DEALER or record.dealer is self.table.after(expected, gap):
                 return  # the hands left out may have moved the deal on
+        last = self.last_dealer
+        if self.rules.deal.stealing and not gap and last is not None and self.table.partner[last] is record.dealer:
+            self.finding(Finding(
+                DEAL_STOLEN,
+                said("{dealer}, partner of the last dealer {last}, deals hand {n} in place of {expected}: a stolen deal, "
+                     "which stands when nobody notices", dealer=record.dealer, last=last, n=record.number, expected=expected),
+                record.pos, self.record.index, record.number, seat=record.dealer,
+            ))
+            return
         severity = self.rules.deal.out_of_rotation
         self.finding(Finding(
             DEALER_OUT_OF_ROTATION,

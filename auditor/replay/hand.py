@@ -26,7 +26,7 @@ from ..findings import (
     Role,
     Severity,
 )
-from ..model import HandRecord, Pos
+from ..model import Exchange, HandRecord, Pos
 from ..said import said
 from ..rules.derived import per_ruleset
 from ..rules.schema import Misdeal, Ruleset
@@ -57,7 +57,7 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         "kitty_exchanged_by", "low", "maker", "misdeal", "missing_tricks", "no_trump", "on_table",
         "passed_to", "passes", "prepared", "put_away", "ran", "record", "result", "round",
         "round_two_misdeal", "rules", "scoring_findings", "table", "thrown_in", "to_bid", "trump",
-        "turned_down", "unjudged", "unknown", "unnamed", "won",
+        "turned_down", "unjudged", "unknown", "unnamed", "unwritten", "won",
     )
 
     def __init__(
@@ -110,6 +110,9 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         self.best_passed = False  # a card was passed for partner's best
         #: seats dealt cards the deck does not have: as many of their cards are not known
         self.unnamed: dict[Seat, int] = {}
+        #: cards an exchange took out of a hand without the record naming them (EGN's cards taken from the kitty
+        #: alone, a lone maker's discard not written), by seat: the exchange; the tricks may show them
+        self.unwritten: dict[Seat, Exchange] | None = None
         # the tableau (deck.tableau): every card dealt on the table, by seat; the face-down cards still covered,
         # by the card on them, and back; when each card of the table came face up (0: dealt face up)
         self.on_table: dict[Card, Seat] = {}

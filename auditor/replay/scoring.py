@@ -14,12 +14,12 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
     without partnerships each opponent (seed 003 line 54: "each opponent scores 2 points").
 
     ``defender_alone``: a defender defended alone; where the ruleset allows it
-    (``bidding.defend_alone``), a euchre then scores ``scoring.defend_alone_euchre``
+    (:func:`lone_defence_allowed`), a euchre then scores ``scoring.defend_alone_euchre``
     whether the makers were alone or not; where it does not (B209), the hand
     scores as if nobody had.  ``no_trump``: a high or low hand, scored by
     ``scoring.no_trump`` when the ruleset has that table.
     """
-    defender_alone = defender_alone and rules.bidding.defend_alone
+    defender_alone = defender_alone and lone_defence_allowed(rules, alone)
     table = rules.scoring.no_trump if no_trump and rules.scoring.no_trump is not None else rules.scoring
     all_tricks = rules.deck.tricks
     if maker_tricks < rules.scoring.majority:
@@ -36,6 +36,15 @@ def hand_points(rules: Ruleset, alone: bool, maker_tricks: int, defender_alone: 
     if alone:
         return table.lone_make, 0, Outcome.LONE_MAKE
     return by_tricks(table.by_tricks, maker_tricks) if table.by_tricks else table.make, 0, Outcome.MAKE
+
+
+def lone_defence_allowed(rules: Ruleset, maker_alone: bool) -> bool:
+    """Whether the ruleset allows a lone defence against this maker (``bidding.defend_alone``, and with
+    ``bidding.defend_alone_only_against_lone`` only against a lone maker: seed 003 line 35, "Some play that
+    you may only defend alone against a lone declarer").  One it does not allow is B209, and scores nothing
+    of its own."""
+    bidding = rules.bidding
+    return bidding.defend_alone and (maker_alone or not bidding.defend_alone_only_against_lone)
 
 
 def by_tricks(table: dict[int, int], taken: int) -> int:

@@ -71,7 +71,7 @@ class TrickPlay:
 
     def first_leader(self: HandReplay) -> Seat:
         play, left = self.rules.play, self.table.left
-        rule = play.first_lead_alone if self.alone else play.first_lead
+        rule = play.first_lead_for(self.alone, self.table.partnerships)
         active = self.active_seats()
         if rule is FirstLead.LONER_LEFT and self.maker is not None:
             start = left[self.maker]
@@ -92,8 +92,12 @@ class TrickPlay:
         record = self.record
         facts: list[PlayFact] = []
         if not record.tricks:
+            if self.unwritten is not None:
+                self.infer_unwritten(())
             return facts
         if self.thrown_in or not self.closed:
+            if self.unwritten is not None:
+                self.infer_unwritten(())
             if self.thrown_in:
                 self.report(TOO_MANY_TRICKS, f"hand {record.number} was thrown in, yet tricks are written", record.tricks[0].pos)
             return facts
@@ -131,6 +135,10 @@ class TrickPlay:
             seated.append((plays, leader, best))
             assert best.seat is not None
             leader = best.seat
+        if self.unwritten is not None:  # cards an exchange took out unnamed: what the tricks show of them
+            self.infer_unwritten(seated)
+            unjudged = self.unjudged  # (a player who played a card given up has none of them judged)
+            any_unjudged = bool(unjudged)
         # the cards each seat is seen to play, for holdings the deal does not record (or that an
         # unknown trick makes uncertain)
         later: dict[Seat, list[tuple[int, Card]]] = _NOTHING_LATER  # read only where a holding is not known

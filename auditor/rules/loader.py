@@ -10,6 +10,7 @@ file, line and key each concerns.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -118,6 +119,7 @@ class _Override:
 
 def _where(loc: tuple[Any, ...], sources: list[_Source], overrides: list[_Override]) -> str:
     """The file:line:col (or the --set) that gave the value at ``loc``: the last word wins."""
+    loc = tuple(part for part in loc if part != "[key]")  # pydantic's mark for a mapping's key that is wrong
     for override in reversed(overrides):
         if loc and _has_path(override.data, loc):
             return f"--set {override.text}"
@@ -267,11 +269,37 @@ MAX_OVERRIDE_CHARS = 200
 MAX_OVERRIDE_KEY_CHARS = 100
 
 
+#: a colon that YAML would not take for a key's end (``{7:1}`` is a plain scalar, read as 7 x 60 + 1): outside quotes,
+#: followed by neither a space nor the end
+_TIGHT_COLON = re.compile(r"""("[^"]*"|'[^']*')|:(?=[^\s])""")
+#: what a value given on the command line may hold
+_VALUE = "a number, a word, true/false, a list or a mapping"
+
+
+def _spaced(raw: str) -> str:
+    """A flow mapping as people type it (``{7:1,10:2,13:4}``) with the space YAML wants after each key's colon."""
+    if not raw.lstrip().startswith("{"):
+        return raw
+    return _TIGHT_COLON.sub(lambda m: m.group(1) or ": ", raw)
+
+
+def _plain_value(value: Any) -> bool:
+    """A scalar, or a list or mapping of them (a mapping's values may be lists or mappings in turn)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, (str, int)) and not isinstance(k, bool) and _plain_value(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(isinstance(v, (str, int, float, bool)) or v is None for v in value)
+    return isinstance(value, (str, int, float, bool)) or value is None
+
+
 def parse_override(text: str) -> dict[str, Any]:
-    """``target=7``, ``scoring.euchre=4`` or ``deck.ranks=[7, 8, 9, T, J, Q, K, A]`` -> a nested mapping.
+    """``target=7``, ``scoring.euchre=4``, ``deck.ranks=[7, 8, 9, T, J, Q, K, A]`` or
+    ``scoring.by_tricks={7: 1, 10: 2, 13: 4}`` -> a nested mapping.
 
     The one parser of ``--set`` overrides (also of a game's ``[Set]`` tag):
-    values are YAML scalars, or a flat list of ranks or numbers.
+    values are YAML scalars, a flat list of ranks or numbers, or a mapping in
+    YAML's flow syntax (read safely, as a ruleset is; ``{7:1}`` is read as
+    ``{7: 1}``).
     """
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
@@ -281,15 +309,20 @@ def parse_override(text: str) -> dict[str, Any]:
     if len(raw) > MAX_OVERRIDE_CHARS:
         raise RulesetError([f"--set {key.strip()}: the value is longer than {MAX_OVERRIDE_CHARS} characters"])
     try:
-        value = safeyaml.load(raw)[1] if raw.strip() else ""
+        node, value = safeyaml.load(_spaced(raw)) if raw.strip() else (None, "")
     except YamlProblem as err:
-        raise RulesetError([f"--set {text!r}: {err.message}; the value must be a number, a word, true/false or a list"]) from None
+        raise RulesetError([f"--set {text!r}: {err.message}; the value must be {_VALUE}"]) from None
+    twice = keys_written_twice(node, "")
+    if twice:  # YAML keeps the last of two in silence
+        key = twice[0].split(": ")[1]
+        raise RulesetError([f"--set {text!r}: the key {key} is written twice in the mapping"])
     if isinstance(value, list):
         if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
             raise RulesetError([f"--set {text!r}: a list may hold only ranks or numbers"])
         value = [str(v) for v in value]
-    elif isinstance(value, dict):
-        raise RulesetError([f"--set {text!r}: the value must be a number, a word, true/false or a list"])
+    elif isinstance(value, dict) and not _plain_value(value):
+        raise RulesetError([f"--set {text!r}: a mapping may hold only numbers, words, true/false and lists or "
+                            "mappings of them"])
     parts = [p.strip() for p in key.strip().split(".")]
     if parts == ["target"]:
         parts = ["game", "target"]

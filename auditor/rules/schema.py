@@ -93,7 +93,14 @@ class DealRules(_Strict):
     )
     out_of_rotation: Severity = Field(
         default=Severity.ERROR,
-        description="Severity of a dealer out of rotation ('stealing the deal'): `error`, or `warning` where a stolen deal stands when nobody notices.",
+        description="Severity of a dealer out of rotation (D105) other than a stolen deal: `error`, or `warning` "
+        "where any wrong dealer stands when nobody notices.",
+    )
+    stealing: bool = Field(
+        default=False,
+        description="Stealing the deal (seed 002 line 19): the partner of the last dealer who deals in place of the "
+        "next dealer has stolen the deal, which stands when nobody notices (D114, a warning). Other dealers out of "
+        "rotation are still D105.",
     )
     misdeal: Misdeal = Field(
         default=Misdeal.NONE,
@@ -202,8 +209,15 @@ class PlayRules(_Strict):
     )
     first_lead_alone: FirstLead = Field(
         default=FirstLead.LONER_LEFT,
-        description="Who leads the first trick against a lone player. With `dealer-left`, the next active player when that seat sits out.",
+        description="Who leads the first trick against a lone player, and at a table without partners (every maker "
+        "plays alone). With `dealer-left`, the next active player when that seat sits out.",
     )
+
+    def first_lead_for(self, alone: bool, partnerships: bool) -> FirstLead:
+        """The rule for the first lead of a hand: ``first_lead_alone`` against a lone maker, and at a table
+        without partners, where every maker plays alone (seed 003 line 52: "players will always be going
+        alone"; line 9: "If a player is going alone, the person to their left leads to the first trick")."""
+        return self.first_lead_alone if alone or not partnerships else self.first_lead
 
 
 class PointsTable(_Strict):
@@ -309,7 +323,7 @@ class DrinkRules(_Strict):
     trump_caller_others: int = Field(default=1, ge=0, le=100, description="Rule 1: every player but the one who made trump drinks this many.")
     trick_lost: int = Field(default=1, ge=0, le=100, description="Rule 2: each player of the side that lost a trick drinks this many.")
     per_point_conceded: int = Field(default=1, ge=0, le=100, description="Rule 3: each player of the side that did not score drinks this many per point the other side scored.")
-    failed_to_follow: int = Field(default=1, ge=0, le=100, description="Rule 4: a player who cannot follow suit drinks this many.")
+    failed_to_follow: int = Field(default=1, ge=0, le=100, description="Rule 4: a player who cannot follow suit drinks this many (a renege is not a card the player could not follow).")
     renege_per_point: int = Field(default=4, ge=0, le=100, description="Rule 5: each player of a side caught reneging drinks this many per penalty point.")
     renege_extra: int = Field(default=1, ge=0, le=100, description="Rule 5: the player who reneged drinks this many more.")
     up_card_turned_down: int = Field(default=1, ge=0, le=100, description="Rule 6: every player drinks this many when the up card is turned down.")
@@ -374,6 +388,7 @@ class Ruleset(_Strict):
             ("bidding.defend_alone", self.bidding.defend_alone),
             ("bidding.dealer_partner_order_alone", self.bidding.dealer_partner_order_alone),
             ("bidding.partners_best", self.bidding.partners_best),
+            ("deal.stealing", self.deal.stealing),
             ("drinks", self.drinks is not None),
         ) if on]
         if partnered:

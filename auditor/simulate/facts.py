@@ -18,6 +18,8 @@ EVENTS = ("Legion Hall Tuesday", "Oak Street League", "Friday Club", "Summer Ope
 ERROR_KINDS = ("renege", "left-bower", "score")
 #: ... and with a tableau (deck.tableau), a card played while it still lies face down too
 TABLEAU_ERROR_KINDS = (*ERROR_KINDS, "face-down")
+#: ... and where the ruleset lets a stolen deal stand (deal.stealing), the last dealer's partner deals
+STEAL_KIND = "steal"
 #: a game that has not ended after this many hands is cut short (never seen in practice)
 MAX_HANDS_PER_GAME = 400
 
@@ -27,6 +29,7 @@ LEFT_BOWER_LED = "L602"
 LEFT_BOWER_ONLY_TRUMP = "L603"
 SCORE_CODE = "P701"
 FACE_DOWN_CODE = "D112"
+STEAL_CODE = "D114"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +41,8 @@ class InjectedError:
     trick: int | None
     seat: str | None
     code: str
-    kind: str  # renege, left-bower or score
-    line: int  # the line of the play or of the score entry
+    kind: str  # renege, left-bower, score, face-down or steal
+    line: int  # the line of the play, of the score entry or of the stolen hand
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

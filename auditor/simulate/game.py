@@ -6,12 +6,15 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..cards import Side
+from ..cards import Seat, Side
 from ..replay.game_end import ahead, game_is_won
 from ..rules.schema import AfterThrowIn, Ruleset
 from ..table import SEAT_WORDS, spelled, table_of
 from .dealing import build_deck
-from .facts import ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, TABLEAU_ERROR_KINDS, InjectedError, SimGame
+from .facts import (
+    ERROR_KINDS, EVENTS, MAX_HANDS_PER_GAME, PLAYERS, SCORE_CODE, STEAL_CODE, STEAL_KIND, TABLEAU_ERROR_KINDS, InjectedError,
+    SimGame,
+)
 from .hand import HandSimulator
 from .scoring import Tokens, capped
 
@@ -79,14 +82,20 @@ class GameSimulator:
         day = 1 + rng.randrange(28)
         game.lines.extend(self.tags(players, event, day, seat))
         dealer = table.seats[rng.randrange(table.players)]
-        sheet_off = list(table.zeros)  # what the sheet's wrong entries added, carried forward
+        sheet = list(table.zeros)  # the score sheet's running score: its own, wrong entries carried forward
         number = 0
         deals = self.rules.game.deals or MAX_HANDS_PER_GAME
         tokens = Tokens(rules, table)
-        kinds = TABLEAU_ERROR_KINDS if table.tableau else ERROR_KINDS
+        kinds = (*(TABLEAU_ERROR_KINDS if table.tableau else ERROR_KINDS), *((STEAL_KIND,) if rules.deal.stealing else ()))
+        last: Seat | None = None  # who dealt the hand before
         while game.winner is None and number < min(deals, MAX_HANDS_PER_GAME):
             number += 1
             inject = rng.choice(kinds) if self.error_rate > 0 and rng.random() < self.error_rate else None
+            stolen = inject == STEAL_KIND and last is not None and table.partner[last] is not None
+            if stolen:  # seed 002 line 19: the last dealer's partner picks up the cards; nobody notices
+                dealer = table.partner[last]  # type: ignore[index,assignment]
+            if inject == STEAL_KIND:  # (the first hand has no last dealer to steal from)
+                inject = None
             play = HandSimulator(rules, self.deck, rng, number, dealer, inject, table, self.called)
             lines = play.run()
             facts = play.facts
@@ -94,17 +103,22 @@ class GameSimulator:
             game.lines.append("")
             base = len(game.lines)
             game.lines.extend(lines)
+            if stolen:
+                game.errors.append((InjectedError(self.number, number, None, dealer.name, STEAL_CODE, STEAL_KIND, 0), base))
             game.scores = tuple(capped(rules, score + points) for score, points in zip(game.scores, facts.points_won))
             if play.injected is not None:
                 t, seat, code, index = play.injected
                 game.errors.append((InjectedError(self.number, number, t, seat.name, code, inject or "", 0), base + index))
-            elif inject is not None:  # no chance for a wrong card this hand: a wrong sheet entry instead
+            # the scorekeeper adds the hand's points to the sheet's last entry, and stops at the cap
+            sheet = [capped(rules, entry + points) for entry, points in zip(sheet, facts.points_won)]
+            if play.injected is None and inject is not None:  # no chance for a wrong card: a wrong sheet entry instead
                 side = (0 if rng.random() < 0.5 else 1) if len(table.sides) == 2 else rng.randrange(len(table.sides))
-                sheet_off[side] += rng.choice((1, 2))
+                sheet[side] += rng.choice((1, 2))
                 game.errors.append((InjectedError(self.number, number, None, None, SCORE_CODE, "score", 0), base + len(lines)))
-            game.lines.append("score " + spelled(table.sides, tuple(v + off for v, off in zip(game.scores, sheet_off))))
+            game.lines.append("score " + spelled(table.sides, tuple(sheet)))
             game.hands.append(facts)
             game.winner = game_is_won(rules, table.sides, game.scores)
+            last = dealer
             if facts.maker is None and facts.misdeal is None and rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
                 continue  # thrown in: the same dealer deals again (a declared misdeal passes the deal on)
             dealer = table.left[dealer]

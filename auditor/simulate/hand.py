@@ -16,6 +16,11 @@ from .scoring import hand_points, is_fast_break, with_renege_penalty
 from .sense import worst
 
 
+#: how often a record leaves out what EGN records only "if known": the cards given for the kitty when going
+#: under (the cards taken are written), the lone maker's discard for partner's best
+LEAVE_OUT = 0.25
+
+
 class HandSimulator:
     """One hand being simulated.  ``called``: how often the table calls the injected wrong card (a `renege` line)."""
 
@@ -63,7 +68,8 @@ class HandSimulator:
         best = partners_best(rules, hands, contract, rng, table, self.up_taken_sitting_out(up, contract))
         if best is not None:
             facts.best_from, facts.best_card, facts.best_discard = best
-            lines.append(f"best {facts.best_from}: {facts.best_card} discard {facts.best_discard}")
+            left_out = rng.random() < LEAVE_OUT  # the discard unwritten, as EGN may record it: the audit infers it
+            lines.append(f"best {facts.best_from}: {facts.best_card}" + ("" if left_out else f" discard {facts.best_discard}"))
         first_trick_line = len(lines)
         lines.extend(self.tricks.play(hands, dealer, contract.trump, contract.low, maker, contract.alone,
                                       contract.defender, self.deck, cards.piles))
@@ -93,6 +99,8 @@ class HandSimulator:
             return []
         facts.under, gave, took = under
         facts.under_gave, facts.under_took = tuple(gave), tuple(took)
+        if rng.random() < LEAVE_OUT:  # only the cards taken, as EGN may record it: the audit infers those given
+            return [f"under {facts.under}: for {_cards(took)}"]
         # with more than three face-down cards in the kitty, the three taken are named
         return [f"under {facts.under}: " + _cards(gave) + (f" for {_cards(took)}" if face_down > len(took) else "")]
 

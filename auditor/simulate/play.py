@@ -18,7 +18,7 @@ from .facts import FACE_DOWN_CODE, LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_
 
 def first_leader(rules: Ruleset, dealer: Seat, maker: Seat, alone: bool, active: list[Seat], table: Table) -> Seat:
     """Who leads the first trick: the ruleset's seat, or the next one in play after it."""
-    rule = rules.play.first_lead_alone if alone else rules.play.first_lead
+    rule = rules.play.first_lead_for(alone, table.partnerships)
     start = table.left[maker] if rule is FirstLead.LONER_LEFT else table.left[dealer]
     while start not in active:
         start = table.left[start]

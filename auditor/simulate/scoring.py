@@ -4,6 +4,7 @@ break, a called renege, four-trick tokens, and the cap on a side's score."""
 from __future__ import annotations
 
 from ..cards import Side
+from ..replay.scoring import lone_defence_allowed
 from ..rules.schema import Ruleset
 from ..table import Table
 from .facts import SimHand
@@ -34,7 +35,7 @@ def hand_points(rules: Ruleset, facts: SimHand, table: Table) -> tuple[int, ...]
     makers = table.side_index[maker]
     taken = facts.tricks_won[makers]
     if taken < scoring.majority:
-        if facts.defender is not None and rules.bidding.defend_alone:
+        if facts.defender is not None and lone_defence_allowed(rules, alone):
             maker_pts, defender_pts = 0, scoring.defend_alone_euchre
         else:
             maker_pts, defender_pts = 0, points.lone_euchre if alone else points.euchre
