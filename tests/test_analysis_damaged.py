@@ -52,6 +52,6 @@ def test_a_card_played_twice_gets_its_finding_and_no_measure_of_what_an_offence_
     (game,) = audit_text(PLAYED_TWICE)
     findings = game.all_findings()
     twice = [f for f in findings if f.code.code == "D102"]
-    assert [(f.pos.line, f.seat.name if f.seat else None) for f in twice] == [(6, "E")]  # E's second ace, trick 3
+    assert [(f.pos.line, f.seat.name if f.seat is not None else None) for f in twice] == [(6, "E")]  # E's second ace, trick 3
     assert "L603" in [f.code.code for f in findings]  # the offence is still found
     assert not any("gained" in line for f in findings for line in (f.message, *f.proof))

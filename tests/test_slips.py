@@ -182,6 +182,6 @@ def test_a_real_offence_in_a_trick_whose_seats_are_swapped_still_stands() -> Non
     text = text.replace("trick E:9D S:KD W:JD N:JS", "trick E:9D W:AH S:JD N:JS", 1).replace(
         "trick W:QC N:TC E:KC S:AH", "trick W:QC N:TC E:KC S:KD", 1)
     (game,) = audit_text(text, "hoyle")
-    reneges = [(f.code.code, f.hand, f.seat.name if f.seat else None) for f in game.all_findings() if f.code.code == "R501"]
+    reneges = [(f.code.code, f.hand, f.seat.name if f.seat is not None else None) for f in game.all_findings() if f.code.code == "R501"]
     assert ("R501", 5, "S") in reneges and ("R501", 5, "W") not in reneges
     assert any(f.code.code == "S007" and f.hand == 5 for f in game.all_findings())
