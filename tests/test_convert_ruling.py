@@ -291,3 +291,20 @@ def test_a_hand_without_its_up_card_is_egn_s_unknown_card_and_reads_back_without
     assert (warnings, changes) == ([], [])
     assert {d["initialState"]["upCard"] for d in json.loads(egn)["deals"]} == {"Xx"}
     assert all(isinstance(h, HandRecord) and h.up is None for h in read_egn_games(egn)[0].hands)
+
+
+def test_egn_s_missing_tricks_are_the_last_which_the_json_form_keeps_and_the_notation_cannot(tmp_path: Path) -> None:
+    """EGN's tricks are the first ones in order; the notation does not say which tricks a hand lacks. One trick
+    of five where E plays a heart he was not dealt: in EGN it is trick 1, whose lead S and W did not follow."""
+    source = tmp_path / "one.txt"
+    source.write_text(REGISTRY["D103"].example, encoding="utf-8")
+    egn = tmp_path / "one.egn"
+    assert run("convert", str(source), "--to", "egn", "-o", str(egn))[0] == 2  # the text's trick may be any of five
+    assert run("convert", str(source), "--to", "egn", "-o", str(egn), "--lossy")[0] == 0
+    games = list(open_games(egn))
+    assert {(f.code, f.trick, f.seat) for f in ruling(games)[0].findings} >= {("D103", 1, "E"), ("R501", 1, "S"), ("R501", 1, "W")}
+    as_json, _, changes = converted(games, "json")
+    assert changes == [] and '"tricks_in_order": true' in as_json
+    status, _, err = run("convert", str(egn), "--to", "text", "-o", str(tmp_path / "back.txt"))
+    assert status == 2 and "4 of its tricks are not written; the source says they are the last, and the notation cannot" in err
+    assert "finding R501 (hand 1, trick 1, S, error) is lost" in err
