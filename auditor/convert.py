@@ -1,44 +1,55 @@
 """``euchre-audit convert`` and ``euchre-audit fmt``: between the notation, EGN and JSON.
 
-    euchre-audit convert FILE --to text|egn|json [-o OUT] [--rules NAME|PATH] [--set KEY=VALUE]
+    euchre-audit convert FILE --to text|egn|json [-o OUT] [--rules NAME|PATH] [--set KEY=VALUE] [--lossy]
     euchre-audit fmt FILE... [--write | --check]
 
 Any input the auditor reads (the text notation, EGN, EMN, the JSON form of
 the model) converts to any of the three outputs.  Whatever the target cannot
-hold is named in a warning on standard error, never dropped in silence.
-``fmt`` writes the canonical form of the text notation (see
-:mod:`auditor.notation.writer`).
+hold is named in a warning on standard error, never dropped in silence.  A
+conversion must never change the ruling: the converted text is read back and
+audited beside the source (:mod:`auditor.verdicts` says what "the same ruling"
+is), and where they differ nothing is written and one message names what the
+target cannot hold and each verdict it would change (exit 2); ``--lossy``
+writes it all the same, with the warnings.  ``fmt`` writes the canonical form
+of the text notation (see :mod:`auditor.notation.writer`).
 
 Exit status: 0 done (warnings included), 1 ``fmt --check`` found a file that
-is not canonical, 2 bad usage, an unreadable file or (``fmt``) a hand with a
-syntax error, which is left as written.
+is not canonical, 2 bad usage, an unreadable file, a conversion that would
+change the ruling (without ``--lossy``) or (``fmt``) a hand with a syntax
+error, which is left as written.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .audit import RulesetChooser, forced_ruleset
+from .audit import RulesetChooser, SkippedGame, audit_games, forced_ruleset
 from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
 from .egn.seating import seated
+from .egn.reader import read_egn_games
 from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord
 from .outfile import write_atomically
-from .modeljson import to_json
+from .modeljson import read_model_json, to_json
+from .notation.reader import read_text
 from .notation.writer import format_text, unreadable, write_games
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import sniff_format, open_games
+from .table import table_of
+from .verdicts import GameVerdicts, differences, listed, verdicts_of
 
 TARGETS = ("text", "egn", "json")
 #: the largest notation file ``fmt`` reads into memory
 MAX_FMT_BYTES = 64 * 1024 * 1024
 
 EXIT_CLEAN, EXIT_CHANGED, EXIT_USAGE = 0, 1, 2
+_OF_GAME = re.compile(r"game (\d+)(: .*)\Z", re.DOTALL)
 
 
 def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
@@ -50,7 +61,12 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
             if isinstance(hand, BrokenHand):
                 hands.append(hand)
                 continue
-            full, guessed, by_suit = seated(hand, rules_of(game))
+            rules = rules_of(game)
+            full, guessed, by_suit = seated(hand, rules)
+            written, tricks = sum(1 for trick in hand.tricks if trick.plays), table_of(rules).tricks
+            if hand.tricks_in_order and 0 < written < tricks and hand.claim is None:
+                warn(f"game {game.index}, hand {hand.number}: {tricks - written} of its tricks are not written; the source "
+                     f"says they are the last, and the notation cannot: read back, the tricks not written may be any of them")
             for number in guessed:
                 warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
                      "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
@@ -69,17 +85,72 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
     return text
 
 
-def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
-    """``games`` written as ``target`` (text, egn or json)."""
+def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None],
+            forced: bool = False, inform: Callable[[str], None] | None = None) -> str:
+    """``games`` written as ``target`` (text, egn or json): ``warn`` is told what the target cannot hold,
+    ``inform`` what only other readers of the target lose; ``forced``: ``rules_of`` is not the games' own
+    tags' (``--rules``, ``--set``)."""
     if target == "text":
         return to_text(games, rules_of, warn)
     if target == "egn":
         if not games:
             raise InputError("the file holds no game to write as EGN")
-        return games_to_egn(games, rules_of, warn)
+        return games_to_egn(games, rules_of, warn, forced, inform)
     if target == "json":
         return to_json(games)
     raise ValueError(f"unknown target {target!r}")
+
+
+def read_back(text: str, target: str) -> list[GameRecord]:
+    """The games of a converted ``text`` (written as ``target``), as the auditor would read the file."""
+    if target == "text":
+        return read_text(text)
+    if target == "egn":
+        return read_egn_games(text, "the converted file")
+    return list(read_model_json(text, "the converted file"))
+
+
+def rulings(games: Sequence[GameRecord], chooser: RulesetChooser) -> tuple[list[GameVerdicts], list[SkippedGame]]:
+    """The ruling of each game, and the games whose ruleset could not be had."""
+    skipped: list[SkippedGame] = []
+    return [verdicts_of(result) for result in audit_games(iter(games), chooser, "", skipped)], skipped
+
+
+def ruling_changes(games: Sequence[GameRecord], text: str, target: str, source: RulesetChooser,
+                   converted: RulesetChooser) -> list[str]:
+    """How the audit of the converted ``text`` differs from the audit of ``games`` (empty: the same ruling)."""
+    before, not_before = rulings(games, source)
+    after, not_after = rulings(read_back(text, target), converted)
+    unaudited = {s.game for s in not_before}  # a game the source's own audit skips is no change
+    return [f"game {s.game} of the converted file could not be audited: {s.reason}" for s in not_after
+            if s.game not in unaudited] + differences(before, after)
+
+
+def by_game(messages: Sequence[str]) -> list[str]:
+    """``messages`` once each, those said alike of several games said once for all of them (``games 1, 2: ...``)."""
+    games: dict[str, list[str]] = {}
+    for message in messages:
+        m = _OF_GAME.match(message)
+        text, number = (m.group(2), m.group(1)) if m is not None else (message, None)
+        numbers = games.setdefault(text, [])
+        if number is not None and number not in numbers:
+            numbers.append(number)
+    return [f"game{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}{text}" if numbers else text
+            for text, numbers in games.items()]
+
+
+def refusal(path: Path, target: str, lost: Sequence[str], changes: Sequence[str]) -> str:
+    """The one message of a conversion that would change the ruling."""
+    name = {"egn": "EGN", "json": "the JSON form", "text": "the text notation"}[target]
+    lines = [f"euchre-audit: {path}: not converted: {name} cannot hold all that the ruling rests on, "
+             "and the converted file would be audited otherwise (nothing is written)"]
+    lines.append(f"  what {name} cannot hold:")
+    lines += [f"    - {item}" for item in listed(by_game(lost))] or [
+        "    - (nothing was named: the converted file is written as the source was read, which the source's audit shows)"]
+    lines.append("  how the ruling would change:")
+    lines += [f"    - {item}" for item in listed(changes)]
+    lines.append("  keep the source, or write it all the same with --lossy")
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- the commands
@@ -99,6 +170,8 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     p.add_argument("--rules", metavar="NAME|PATH", help="the ruleset that seats EGN's cards and fills EGN's ruleset object (default: each game's own)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--lossy", action="store_true",
+                   help="write the conversion even where the target cannot hold what the ruling rests on (the warnings say what is lost)")
     args = p.parse_args(argv)
     path = Path(args.file)
     try:  # first, and apart: a --set or --rules that cannot be used is never the game file's fault
@@ -116,8 +189,8 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         except RulesetError as e:
             raise InputError(f"{path}:{game.tag_pos('Rules')}: game {game.index}: {e}") from None
 
-    def warn(text: str) -> None:
-        err.write(f"euchre-audit: warning: {text}\n")
+    warnings: list[str] = []  # what the target cannot hold
+    informed: list[str] = []  # what only other readers of the target lose
 
     try:
         games = list(open_games(path))
@@ -130,10 +203,22 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
                 "would be lost in conversion: fix them first (euchre-audit FILE shows each syntax error)\n"
             )
             return EXIT_USAGE
-        text = convert(games, args.to, rules_of, warn)
+        text = convert(games, args.to, rules_of, warnings.append, forced is not None or bool(args.overrides), informed.append)
+        out_dir = Path(args.output).parent if args.output else path.parent
+        # the converted file's Rules tags are found from its own folder: the same chooser (its rulesets read once) there
+        beside = chooser if out_dir == path.parent else RulesetChooser(forced, args.overrides, out_dir)
+        changes = ruling_changes(games, text, args.to, chooser, beside)
     except InputError as e:
         err.write(f"euchre-audit: {e}\n")
         return EXIT_USAGE
+    if changes and not args.lossy:
+        err.write(refusal(path, args.to, warnings, changes))
+        return EXIT_USAGE
+    for warning in by_game(warnings + informed):
+        err.write(f"euchre-audit: warning: {warning}\n")
+    if changes:
+        err.write("euchre-audit: warning: written with --lossy; the converted file is audited otherwise:\n")
+        err.writelines(f"  - {item}\n" for item in listed(changes))
     if args.output:
         try:
             _write_atomically(Path(args.output), text)

@@ -21,6 +21,7 @@ The document (documented in ``docs/egn.md``) is::
             "misdeals": ["E"],  (only when a misdeal is declared)
             "exchanges": [{"kind": "farmer" | "under" | "best", "seat": "S", "cards": ["9C", ...],
                            "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
+            "tricks_in_order": true,  (only when the tricks are known to be the first ones, in order: EGN's)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
             "claim": {"seat": "N", "tricks": 2 | null},  (only when the tricks after the written ones were claimed)
@@ -110,6 +111,8 @@ def _variations(hand: HandRecord) -> dict[str, Any]:
         out["misdeals"] = [m.seat.name for m in hand.misdeals]
     if hand.exchanges:
         out["exchanges"] = [_exchange(e) for e in hand.exchanges]
+    if hand.tricks_in_order:
+        out["tricks_in_order"] = True
     return out
 
 
@@ -293,6 +296,7 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
             plays.append(Play(seat, _card(card_node, "a played card"), card_node.pos))
         tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else t.pos))
     hand.tricks = tuple(tricks)
+    hand.tricks_in_order = _need(node.get("tricks_in_order"), node, "tricks_in_order", bool, optional=True) is True
     claim = node.get("claim")
     if claim is not None and _need(claim, node, "claim", dict, optional=True) is not None:
         claimed = claim.value.get("tricks")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from auditor.audit import RulesetChooser, audit_games
-from auditor.cards import Card, Seat, Team
+from auditor.cards import Card, Seat, Suit, Team
 from auditor.cli import main
 from auditor.convert import convert
 from auditor.egn.reader import EgnError, read_egn_games
@@ -148,14 +148,26 @@ def _cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(c) for c in text.split())
 
 
-def test_what_egn_cannot_hold_of_the_variations_is_named() -> None:
+def test_what_egn_cannot_hold_of_the_variations_is_named(tmp_path: Path) -> None:
     text = ('[Set "bidding.no_trump_calls=[high, low]; scoring.four_trick_tokens=3"]\n'
             "hand 1 dealer N\nup AD\nbid E pass, S pass, W pass, N pass, E call low\ntricks NS 2 EW 3\n")
     egn, warnings = convert_games(read_text(text), "egn")
     assert json.loads(egn)["deals"][0]["phases"][0]["calls"][-1] == "n"
     assert any("'call low' is written 'n' and reads back as 'call high'" in w for w in warnings)
-    assert any("scoring.four_trick_tokens=3 has no EGN key" in w for w in warnings)
-    assert any("bidding.no_trump_calls=['high', 'low'] has no EGN key" in w for w in warnings)
+    assert any("scoring.four_trick_tokens=3" in w and "have no EGN key" in w for w in warnings)
+    assert any("bidding.no_trump_calls=['high', 'low']" in w and "have no EGN key" in w for w in warnings)
+    # with only the trick count written, high or low the hand scores alike: written, with the warning
+    path = tmp_path / "low.txt"
+    path.write_text(text, encoding="utf-8")
+    err = io.StringIO()
+    assert main(["convert", str(path), "--to", "egn"], io.StringIO(), err) == 0
+    assert "warning: game 1, hand 1: EGN's no-trump call is played high" in err.getvalue()
+    # with the cards, E's nines take every trick played low; played high the queens would, led by others: refused
+    tricks = "".join(f"trick E:9{s} S:T{s} W:J{s} N:Q{s}\n" for s in "CDHS") + "trick E:KC S:KD W:KH N:KS\n"
+    path.write_text(text.replace("tricks NS 2 EW 3\n", tricks), encoding="utf-8")
+    err = io.StringIO()
+    assert main(["convert", str(path), "--to", "egn"], io.StringIO(), err) == 2
+    assert "'call low' is written 'n'" in err.getvalue() and "how the ruling would change" in err.getvalue()
 
 
 # ------------------------------------------------------------------ inline EGN for the corner cases
@@ -189,7 +201,11 @@ def test_a_joker_ordered_up_in_egn_is_read_with_each_suit_and_nobody_is_accused_
     assert [f.code.code for f in clean.all_findings()] == [] and clean.hands[0].points == (2, 0)
     egn, _ = convert_games(read_text(ORDERED), "egn")
     assert json.loads(egn)["deals"][0]["initialState"]["upCard"] == "B"
-    games = read_egn_games(egn)
+    assert read_egn_games(egn)[0].hands[0].up_suit is Suit.HEARTS  # the suit travels as an annotation (`up JK H`)
+    foreign = json.loads(egn)  # as another EGN tool writes it: no annotations, no tags of the notation
+    del foreign["metadata"]["description"]
+    del foreign["deals"][0]["phases"][1]["playAnnotations"]
+    games = read_egn_games(json.dumps(foreign))
     (result,) = list(audit_games(iter(games), RulesetChooser(overrides=[f"bidding.joker_up={joker_up}"])))
     assert [f.code.code for f in result.all_findings()] == ["G805"]  # the one deal is not a whole game
     (hand,) = result.hands

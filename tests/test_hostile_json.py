@@ -79,7 +79,7 @@ def test_a_document_under_every_limit_reads_whole_and_egn_files_stay_far_below_t
     """The limits leave room for every EGN document the shape allows in practice."""
     from auditor.egn import shape
 
-    assert jsonpos.MAX_ITEMS > shape._MAX_GAMES and jsonpos.MAX_ITEMS > shape._MAX_DEALS
+    assert jsonpos.MAX_ITEMS > shape.MAX_GAMES and jsonpos.MAX_ITEMS > shape._MAX_DEALS
     text = json.dumps([[i] * 5 for i in range(jsonpos.MAX_ITEMS - 1)])
     assert len(parse(text).value) == jsonpos.MAX_ITEMS - 1
 

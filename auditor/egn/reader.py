@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 from ..textfile import InputError
 from ..cards import Card, Seat, Suit
 from ..model import (
-    BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, SidePoints, Tag, TrickRecord,
+    NOWHERE, BrokenHand, Call, CallKind, Comment, GameRecord, HandRecord, Holding, LoneDefense, Play, SidePoints, Tag, TrickRecord,
 )
 from ..table import FOUR, SEAT_WORDS, Table, make_table, spelled
 from ..rules.loader import load_ruleset
-from .annotations import call_comment, play_comment, read_claim
+from .annotations import call_comment, comment_itself, play_comment, points_of, read_statement
+from .carried import Carried, read_description, ruleset_digest
 from .exchanges import read_exchanges
 from .jsonpos import JsonError, Node, parse
 from .rules import EGN_DEFAULTS, SET_TAG, from_egn, hoyle_ruleset
@@ -153,10 +154,13 @@ def _read_game(root: Node, index: int) -> GameRecord:
 
 def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
     tags = game.tags
+    description = meta.get("description")
+    carried = read_description(description.value, description.pos) if description is not None else Carried("")
     for key, tag in (("title", "Event"), ("description", "Description"), ("date", "Date"), ("gameId", "GameId")):
         node = meta.get(key)
-        if node is not None and node.value != "":
-            tags.append(Tag(tag, node.value, node.pos))
+        value = carried.text if key == "description" else node.value if node is not None else ""
+        if node is not None and value != "":
+            tags.append(Tag(tag, value, node.pos))
     players = meta.value["players"]
     for index, player in enumerate(players.value):
         name = player.value if isinstance(player.value, str) else player.value["name"].value
@@ -168,7 +172,8 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
             builder.note(f"EGN player {index} ({name}) has no seat in a {builder.table.players}-handed game")
         if isinstance(player.value, dict) and ("id" in player.value or "playerIds" in player.value):
             builder.note("EGN player ids (id, playerIds) are not kept; only the names are")
-    tags.append(Tag("Complete", "yes", meta.pos))  # an EGN file records a game to its end
+    if not carried.present:
+        tags.append(Tag("Complete", "yes", meta.pos))  # an EGN file records a game to its end
     sides = builder.table.sides
     initial = meta.value["initialScore"]
     values = [n.value for n in initial.value]
@@ -187,6 +192,20 @@ def _read_tags(meta: Node, game: GameRecord, builder: _GameBuilder) -> None:
     plain = ruleset.plain() if ruleset is not None else {}
     flags = {**EGN_DEFAULTS, **plain}
     builder.farmers, builder.go_under = bool(flags["farmers"]), bool(flags["go_under"])
+    own_rules = carried.digest is not None and carried.digest == ruleset_digest(plain)
+    if carried.digest is not None and not own_rules:
+        builder.note("EGN's ruleset object was changed after the game's Rules and Set tags were written in its description; "
+                     "the object is used, and those tags are not")
+    for tag in carried.tags:
+        if own_rules or tag.name.lower() not in {"rules", "set"}:
+            tags.append(tag)
+        if tag.name.lower() == "initialscore" and game.initial_score is None:
+            game.initial_score = points_of(tag.value, tag.pos)
+    game.comments.extend(carried.comments)
+    for line in carried.unread:
+        builder.note(f"a line of the description after the tags it carries is not a tag or a comment: {line[:80]!r}")
+    if own_rules:
+        return
     mapped = from_egn(plain, hoyle_ruleset())
     if mapped.overrides:
         tags.append(Tag(SET_TAG, mapped.set_tag(), ruleset.pos if ruleset is not None else meta.pos))
@@ -216,10 +235,11 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
         return _broken(deal, dealer_node, f"dealer seat {dealer_node.value} does not exist in a {builder.table.players}-handed game")
     up_node = state.value["upCard"]
     up = _card(up_node)
-    if up is None:
+    if up is None and up_node.value != "Xx":  # a card wholly unknown is an up card not recorded, as a hand without `up`
         return _broken(deal, up_node, f"the up card {up_node.value!r} cannot be audited (a hidden card or a bower by name)")
-    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos, tricks_in_order=True,
-                      up_suit_unknown=up.is_joker)  # EGN has no place for the suit named for a joker turned up
+    hand = HandRecord(number.value, dealer, deal.key_pos("dealNumber"), up=up, up_pos=up_node.pos if up is not None else NOWHERE,
+                      tricks_in_order=True,
+                      up_suit_unknown=up is not None and up.is_joker)  # EGN has no place for the suit named for a joker turned up
     holdings = state.get("playerCards") or state.get("player_cards")
     if holdings is not None:
         deal_or_error = _holdings(deal, holdings, builder)
@@ -235,8 +255,9 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
     if len(bidding) > 1 or len(playing) > 1:
         return _broken(deal, deal.value["phases"], "a deal has two bidding or two trick-play phases")
     alone = False
+    cards_played = bool(playing) and any(trick.value for trick in playing[0].value["tricks"].value)
     if bidding:
-        result = _bidding(deal, bidding[0], hand, comments, builder)
+        result = _bidding(deal, bidding[0], hand, comments, builder, not cards_played)
         if result is not None:
             return result
         alone = any(c.alone for c in hand.calls)
@@ -246,14 +267,6 @@ def _read_deal(deal: Node, builder: _GameBuilder) -> HandRecord | BrokenHand:
             return result
     if deal.get("alternativeLines") is not None:
         builder.note("EGN alternativeLines (analysis of other ways to play) are not audited")
-    if hand.claim is None and not hand.tricks and hand.calls:  # a claim before any card: on the last call
-        last = f"# call {len(hand.calls)} ({hand.calls[-1].seat}): "
-        for comment in comments:
-            claim = read_claim(comment.text[len(last):], comment.pos) if comment.text.startswith(last) else None
-            if claim is not None:
-                hand.claim = claim
-                comments.remove(comment)
-                break
     hand.comments = tuple(comments)
     return hand
 
@@ -275,7 +288,10 @@ def _holdings(deal: Node, holdings: Node, builder: _GameBuilder) -> tuple[Holdin
     return tuple(out)
 
 
-def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment], builder: _GameBuilder) -> BrokenHand | None:
+def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment], builder: _GameBuilder,
+             statements: bool) -> BrokenHand | None:
+    """The bidding phase into ``hand``; ``statements``: no card was played, so the annotations of the last call
+    (of the empty list of calls) carry the hand's statements (:mod:`.annotations`)."""
     calls: list[Call] = []
     is_alone = phase.get("isAlone")
     alone = bool(is_alone.value) if is_alone is not None else False
@@ -320,11 +336,15 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
         hand.exchanges = read
     annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
     if annotations is not None:
+        last = max(len(calls) - 1, 0)
         for key, texts in annotations.value.items():
             index = int(key) if key.isdigit() else 0
             seat = builder.after(hand.dealer, 1 + index)
             for text in texts.value:
-                comments.append(Comment(call_comment(index, seat, text.value), "bid", False, text.pos))
+                if statements and index == last and read_statement(hand, text.value, text.pos):
+                    continue
+                written = comment_itself(text.value) if index == 0 and text.value.startswith("#") else call_comment(index, seat, text.value)
+                comments.append(Comment(written, "bid", False, text.pos))
     return None
 
 
@@ -355,11 +375,11 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
             index = int(key) if key.isdigit() else 0
             trick_no, card_no = _locate(index, sizes)
             for text in texts.value:
-                if index == sum(sizes) - 1 and hand.claim is None:  # the last card's annotation may be a claim
-                    hand.claim = read_claim(text.value, text.pos)
-                    if hand.claim is not None:
-                        continue
-                comments.append(Comment(play_comment(trick_no, card_no, text.value), f"trick{trick_no}", False, text.pos))
+                if index == sum(sizes) - 1 and read_statement(hand, text.value, text.pos):  # the hand's statements
+                    continue
+                written = (comment_itself(text.value) if card_no == 1 and text.value.startswith("#")
+                           else play_comment(trick_no, card_no, text.value))
+                comments.append(Comment(written, f"trick{trick_no}", False, text.pos))
     return None
 
 

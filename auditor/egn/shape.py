@@ -32,7 +32,8 @@ _RULESET_TYPES: dict[str, type | tuple[type, ...]] = {
     "allow_no_trump": bool, "fast_break": bool, "four_trick_tokens": bool,
 }
 _MAX_DEALS = 100
-_MAX_GAMES = 1000
+#: the most games of an EMN match this auditor reads (its writer writes no more)
+MAX_GAMES = 1000
 
 
 class ShapeError(DocumentError):
@@ -312,7 +313,7 @@ def _check_emn(root: Node) -> None:
         _member(player, "name", str, where="a match player's ")
     games = _member(root, "games", list)
     assert games is not None
-    _max_items(games, "games", _MAX_GAMES)
+    _max_items(games, "games", MAX_GAMES)
     for game in games.value:
         _expect(game, game, "a game of the match", dict)
         seats = game.get("players") or game.get("playersOverride")

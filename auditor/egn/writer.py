@@ -5,22 +5,23 @@ final score, the ruleset keys it has (``std``, ``loner_lead``,
 ``winning_score`` or ``num_deals``, ``loner_march_score``, ``loner_euchred_score``,
 ``min_rank``, ``canadian``, ``defend_alone`` and the house rules ``joker``,
 ``farmers``, ``go_under``, ``partners_best``, ``allow_no_trump``, ``fast_break``,
-``four_trick_tokens``), and per deal the dealer, up card, dealt cards, calls
-(in turn order from the dealer's left; no trump as ``n``), who went alone, who
-defended alone (``aloneDefender``), the discard, the exchanges of cards
-(``cardExchanges``, as docs/egn.md sets out), the cards of each trick in play
-order, and annotations of a call or a card.
+``four_trick_tokens``), and per deal the dealer, up card (``Xx`` where the
+record has none), dealt cards, calls (in turn order from the dealer's left; no
+trump as ``n``), who went alone, who defended alone (``aloneDefender``), the
+discard, the exchanges of cards (``cardExchanges``, as docs/egn.md sets out),
+the cards of each trick in play order, and annotations of a call or a card.
 
-It does not hold: who played each card (the rules say it), the score sheet's
-running score, tricks counts, called reneges, any other tag, comments other
-than annotations, and ruleset keys of ours it has no key for.  Each is named
-in a warning when a record has it.
+What EGN has no field for travels in its free text: the statements of a hand
+(the score sheet, called reneges, claims...) and its comments as annotations
+(:mod:`.annotations`), the game's other tags and comments in the description
+(:mod:`.carried`).  What it cannot hold at all is named in a warning: who
+played each card when it is not whom the rules say, calls out of turn, a
+no-trump bid played low, missing tricks the notation does not place...
 """
 
 from __future__ import annotations
 
 import functools
-
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,35 +29,31 @@ from typing import Any
 from ..cards import Seat
 from ..model import BrokenHand, CallKind, Exchange, GameRecord, HandRecord
 from ..rules.schema import Ruleset
-from ..table import SEAT_WORDS, Table, spelled, table_of
+from ..table import SEAT_WORDS, Table, table_of
 from ..textfile import InputError
-from .annotations import claim_annotation, parse_call_comment, parse_play_comment
+from .annotations import hand_annotations
+from .carried import description_of, egn_date, score_pair
 from .exchanges import kitty_kind
 from .rules import SET_TAG, to_egn
 from .seating import seats_by_rules
-from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE
+from .shape import EGN_FILE_TYPE, EMN_FILE_TYPE, MAX_GAMES
 
 EGN_VERSION = "1.4"
+#: EGN's card "of unknown rank and suit": the up card of a hand whose record does not show it
+UNKNOWN_CARD = "Xx"
 EMN_VERSION = "1.0"
 
-#: tags that EGN holds (in metadata) or that this writer turns into EGN's own fields
-_HELD_TAGS = {"event", "description", "date", "gameid", "north", "east", "south", "west", "initialscore",
-              "finalscore", "set", "rules", "complete", "match"}
-_LIMITS = {"title": 128, "description": 1024, "date": 64, "gameId": 64}
+_LIMITS = {"title": 128, "date": 64, "gameId": 64}
 
 
-def _score_pair(text: str, table: Table) -> list[int] | None:
-    """``NS 10 EW 7`` (two players: ``N 10 S 7``) as EGN's pair of scores; None for anything else."""
-    parts = text.split()
-    sides = [side.value for side in table.sides]
-    if len(sides) == 2 and len(parts) == 4 and [p.upper() for p in parts[0::2]] == sides and all(p.isdigit() for p in parts[1::2]):
-        return [int(parts[1]), int(parts[3])]
-    return None
-
-
-def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -> dict[str, Any]:
-    """The EGN object of one game; ``warn`` is told everything EGN cannot hold.  A game with seed 003's tableau
-    cannot be EGN (13 tricks where EGN holds 10, and no place for the cards on the table): :class:`InputError`."""
+def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None], forced: bool = False,
+                in_match: bool = False, inform: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The EGN object of one game; ``warn`` is told everything EGN cannot hold, ``inform`` (default ``warn``)
+    what other EGN readers will read otherwise though this auditor reads it back the same (ruleset keys EGN has
+    no key for, kept in the carried tags).  ``forced``: the game is written under rules other than its own
+    tags' (``--rules``, ``--set``), which its ruleset object holds.
+    A game with seed 003's tableau cannot be EGN (13 tricks where EGN holds 10, and no place for the cards on
+    the table): :class:`InputError`."""
     where = f"game {game.index}"
     table = table_of(rules)
     if table.tableau or table.tricks > 10:
@@ -64,42 +61,30 @@ def game_to_egn(game: GameRecord, rules: Ruleset, warn: Callable[[str], None]) -
                           + ("and cards dealt face down and face up on the table (deck.tableau), which EGN has no place for"
                              if table.tableau else "")).strip())
     meta: dict[str, Any] = {}
-    for tag, key in (("Event", "title"), ("Description", "description"), ("Date", "date"), ("GameId", "gameId")):
+    for tag, key in (("Event", "title"), ("Date", "date"), ("GameId", "gameId")):
         value = game.tag(tag)
-        if value is not None:
+        if value is not None and (key != "date" or egn_date(value)):
             if len(value) > _LIMITS[key]:
                 warn(f"{where}: the {tag} tag is cut to EGN's {_LIMITS[key]} characters")
                 value = value[: _LIMITS[key]]
             meta[key] = value
     meta["players"] = [game.tag(SEAT_WORDS[seat]) or "" for seat in table.seats]
     initial = game.initial_score.in_order(table.sides) if game.initial_score is not None else table.zeros
-    if initial is not None and len(initial) == 2:
-        meta["initialScore"] = list(initial)
-    else:
-        meta["initialScore"] = []  # EGN keeps two teams' scores: a game of three starts from 0
-        if initial is None or any(initial):
-            warn(f"{where}: EGN's initialScore holds two teams' scores; this game's "
-                 f"({spelled(*zip(*game.initial_score.canonical)) if game.initial_score else ''}) is not kept")  # type: ignore[arg-type]
+    meta["initialScore"] = list(initial) if initial is not None and len(initial) == 2 else []  # a game of three: the tag
     final = game.tag("FinalScore")
-    if final is not None:
-        pair = _score_pair(final, table)
-        if pair is None:
-            warn(f"{where}: the FinalScore tag {final!r} is not a score of two sides such as \"NS 10 EW 7\"; it is not kept")
-        else:
-            meta["finalScore"] = pair
+    if final is not None and score_pair(final, table) is not None:
+        meta["finalScore"] = score_pair(final, table)
     ruleset, lost = to_egn(rules)
     meta["ruleset"] = ruleset
-    for key in lost:
-        warn(f"{where}: the ruleset key {key} has no EGN key; EGN readers will assume otherwise")
-    if game.tag("Rules") is not None:
-        warn(f"{where}: the Rules tag {game.tag('Rules')!r} is written as EGN's ruleset object (its name is not kept)")
-    for written in game.tags:
-        if written.name.lower() not in _HELD_TAGS:
-            warn(f"{where}: EGN has no place for the tag [{written.name} \"{written.value}\"]; it is not kept")
-    if game.tag("Complete") is None:
-        warn(f"{where}: an EGN file records a whole game; if this game stops before a side wins, its audit will say so (G805)")
-    for comment in game.comments:
-        warn(f"{where}: EGN has no place for the comment {comment.text!r}; it is not kept")
+    if lost:
+        kept = ("EGN readers will assume otherwise" if forced else
+                "other EGN readers will assume otherwise (the Rules and Set tags carried in the description keep them for euchre-audit)")
+        (warn if forced or inform is None else inform)(f"{where}: the ruleset keys {', '.join(lost)} have no EGN key; {kept}")
+    for note in game.unhonoured_rules:
+        warn(f"{where}: a rule of the source that could not be honoured is not in the converted file ({note})")
+    description = description_of(game, table, in_match, ruleset, forced, warn)
+    if description:
+        meta["description"] = description
     deals = []
     for hand in game.hands:
         if isinstance(hand, BrokenHand):
@@ -119,17 +104,15 @@ def _warn_hand(warn: Callable[[str], None], where: str, text: str) -> None:
 
 
 def _deal(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], None]) -> dict[str, Any] | None:
-    if hand.up is None:
-        warn("EGN needs the up card of every deal; this hand has none and is left out")
-        return None
     if not table.in_play[hand.dealer]:
         warn(f"the dealer {hand.dealer} is not at this table ({table.described()}); the hand is left out")
         return None
-    state: dict[str, Any] = {"dealer": table.seats.index(hand.dealer), "upCard": _card(hand.up)}
-    if hand.up_suit is not None:
-        warn(f"EGN has no place for the suit named for the joker turned up ({hand.up_suit.letter}); it is not kept")
-    for misdeal in hand.misdeals:
-        warn(f"EGN has no place for a misdeal declared for the cards dealt (misdeal {misdeal.seat}); it is not kept")
+    # EGN needs an up card: one the record does not show is EGN's unknown card
+    state: dict[str, Any] = {"dealer": table.seats.index(hand.dealer), "upCard": _card(hand.up) if hand.up is not None else UNKNOWN_CARD}
+    written = sum(1 for trick in hand.tricks if trick.plays)
+    if 0 < written < table.tricks and hand.claim is None and not hand.tricks_in_order:
+        warn(f"{table.tricks - written} of its tricks are not written, and the notation does not say which; EGN's tricks "
+             f"are the first ones in order, so the {written} written are read as tricks 1 to {written}")
     if hand.deal:
         cards: list[list[str]] = [[] for _ in table.seats]
         for holding in hand.deal:
@@ -142,24 +125,12 @@ def _deal(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], 
                 continue
             cards[index] = [_card(c) for c in holding.cards]
         state["playerCards"] = cards
+    call_notes, play_notes = hand_annotations(hand)
     phases: list[dict[str, Any]] = []
-    if hand.calls or hand.discard is not None or hand.lone_defense is not None or hand.exchanges:
-        phases.append(_bidding(hand, rules, table, warn))
+    if hand.calls or hand.discard is not None or hand.lone_defense is not None or hand.exchanges or call_notes:
+        phases.append(_bidding(hand, rules, table, warn, call_notes))
     if hand.tricks:
-        phases.append(_trick_play(hand, rules, warn, len(phases)))
-    if hand.claim is not None and not hand.tricks and not hand.calls:
-        warn(f"EGN carries a claim on the last card or call, and this hand has neither ({claim_annotation(hand.claim)}); it is not kept")
-    if hand.reneges:
-        warn("EGN has no place for a renege called at the table (renege " + ", ".join(str(r.seat) for r in hand.reneges) + "); it is not kept")
-    if hand.score is not None:
-        warn(f"EGN has no place for the score sheet's entry (score {spelled(*zip(*hand.score.canonical))}); it is not kept")  # type: ignore[arg-type]
-    if hand.trick_counts is not None:
-        warn("EGN has no place for a trick count (tricks NS .. EW ..); it is not kept")
-    for comment in hand.comments:
-        kept = (comment.anchor == "bid" and parse_call_comment(comment.text)) or (
-            comment.anchor.startswith("trick") and parse_play_comment(comment.text))
-        if not kept:
-            warn(f"EGN has no place for the comment {comment.text!r} (only '# call N: ...' and '# trick T card C: ...' become annotations)")
+        phases.append(_trick_play(hand, rules, warn, len(phases), play_notes))
     return {"dealNumber": hand.number, "initialState": state, "phases": phases}
 
 
@@ -170,7 +141,8 @@ def _card(card: Any) -> str:
     return text[:-1] + text[-1].lower()
 
 
-def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], None]) -> dict[str, Any]:
+def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str], None],
+             notes: dict[str, list[str]]) -> dict[str, Any]:
     words: list[str] = []
     alone = False
     maker_seen = False
@@ -183,8 +155,6 @@ def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str
             continue
         if call.kind is CallKind.ORDER:
             words.append("Order")
-            if call.suit is not None:
-                warn(f"EGN has no place for the suit {call.seat} names with the order ({call.suit.letter}); it is not kept")
         elif call.kind in (CallKind.HIGH, CallKind.LOW):
             words.append("n")  # EGN's no trump is played high
             if call.kind is CallKind.LOW:
@@ -207,13 +177,6 @@ def _bidding(hand: HandRecord, rules: Ruleset, table: Table, warn: Callable[[str
     exchanges = card_exchanges(hand.exchanges, rules, warn, table)
     if exchanges:
         phase["cardExchanges"] = exchanges
-    notes: dict[str, list[str]] = {}
-    for comment in hand.comments:
-        parsed = parse_call_comment(comment.text) if comment.anchor == "bid" else None
-        if parsed is not None:
-            notes.setdefault(str(parsed[0]), []).append(parsed[1])
-    if hand.claim is not None and not hand.tricks and hand.calls:  # no card played: the claim goes on the last call
-        notes.setdefault(str(len(hand.calls) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["callAnnotations"] = notes
     return phase
@@ -255,7 +218,8 @@ def card_exchanges(exchanges: Sequence[Exchange], rules: Ruleset, warn: Callable
     return out
 
 
-def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], number: int) -> dict[str, Any]:
+def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], number: int,
+                notes: dict[str, list[str]]) -> dict[str, Any]:
     by_rules = seats_by_rules(hand, rules)
     tricks = []
     for t, trick in enumerate(hand.tricks, 1):
@@ -269,24 +233,17 @@ def _trick_play(hand: HandRecord, rules: Ruleset, warn: Callable[[str], None], n
         warn("EGN holds at most 10 tricks; the rest are left out")
         tricks = tricks[:10]
     phase: dict[str, Any] = {"phaseNumber": number, "type": "TRICK_PLAY", "tricks": tricks}
-    sizes = [len(t) for t in tricks]
-    notes: dict[str, list[str]] = {}
-    for comment in hand.comments:
-        parsed = parse_play_comment(comment.text) if comment.anchor.startswith("trick") else None
-        if parsed is not None:
-            trick_no, card_no, text = parsed
-            index = sum(sizes[: trick_no - 1]) + card_no - 1
-            notes.setdefault(str(index), []).append(text)
-    if hand.claim is not None and sizes:
-        notes.setdefault(str(sum(sizes) - 1), []).append(claim_annotation(hand.claim))
     if notes:
         phase["playAnnotations"] = notes
     return phase
 
 
-def games_to_egn(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None]) -> str:
-    """EGN text for one game, EMN (a match) for several."""
-    objects = [game_to_egn(g, rules_of(g), warn) for g in games]
+def games_to_egn(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Ruleset], warn: Callable[[str], None],
+                 forced: bool = False, inform: Callable[[str], None] | None = None) -> str:
+    """EGN text for one game, EMN (a match) for several; ``forced``, ``inform``: as :func:`game_to_egn`."""
+    if len(games) > MAX_GAMES:
+        raise InputError(f"an EMN match holds at most {MAX_GAMES} games here, and the file has {len(games)}: convert it in parts")
+    objects = [game_to_egn(g, rules_of(g), warn, forced, len(games) > 1, inform) for g in games]
     if len(objects) == 1:
         return json.dumps(objects[0], indent=2, ensure_ascii=False) + "\n"
     for index, obj in enumerate(objects):
