@@ -52,7 +52,8 @@ class Shape(Enum):
 #: read away as a slip, and less than two offences or one thing no play can do
 COST = {
     Shape.LINE_MISSING: 1.5,
-    Shape.LINES_SWAPPED: 1.5,
+    # a lead out of turn is shown only where no other order of the trick lines makes every lead right
+    Shape.LINES_SWAPPED: 0.9,
     Shape.WORDS_SWAPPED: 1.5,
     Shape.LETTER_CHANGED: 1.5,
     Shape.CARD_CHANGED: 1.5,
