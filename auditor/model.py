@@ -319,6 +319,9 @@ class HandRecord:
     repairs: tuple[Repair, ...] = ()
     #: the tricks are known to be the first ones in order (EGN): missing tricks are the last
     tricks_in_order: bool = False
+    #: the next hand, when this one's lines run on into it (its ``hand`` line not written): the reader
+    #: gives it to the game as a hand of its own
+    run_on: HandRecord | None = None
 
     def has_full_deal(self, players: int = 4) -> bool:
         return len(self.deal) == players and len({h.seat for h in self.deal}) == players

@@ -118,8 +118,12 @@ def test_three_handed_alone_is_said_to_change_nothing() -> None:
 
 
 def test_three_handed_the_bidding_passes_over_the_empty_seat() -> None:
-    # W bids before N: the order is E, W, N after N's deal; S is nobody, and a line naming S is read as lost
-    assert "B201" in [c for c, _, _ in found(THREE.replace("bid E pass, W pass, N order", "bid W pass, E pass, N order"),
+    # the order is E, W, N after N's deal (S is nobody, and a line naming S is read as lost): W and E written the
+    # other way round are a slip of the pen (S014), read as meant, and nobody bid out of turn
+    swapped = [c for c, _, _ in found(THREE.replace("bid E pass, W pass, N order", "bid W pass, E pass, N order"),
+                                      "three-handed")]
+    assert "S014" in swapped and "B201" not in swapped
+    assert "B201" in [c for c, _, _ in found(THREE.replace("bid E pass, W pass, N order", "bid E pass, N pass, W order"),
                                              "three-handed")]
     codes = [c for c, _, _ in found(THREE.replace("trick N:JH E:9C W:TD", "trick N:JH E:9C S:TD"), "three-handed")]
     assert "D113" in codes

@@ -9,7 +9,7 @@ BID_OUT_OF_TURN = register(
     "B201", "bid-out-of-turn", Category.BID, E,
     "A player bids when it is not their turn.",
     "Bidding goes clockwise from the dealer's left; a bid out of turn gives away information.",
-    "hand 1 dealer N\nup AD\nbid S pass, E pass, W pass, N pass, E pass, S pass, W pass, N pass\n",
+    "hand 1 dealer N\nup AD\nbid E pass, W order\n",
 )
 BID_AFTER_CLOSE = register(
     "B202", "bid-after-close", Category.BID, E,
@@ -118,9 +118,9 @@ ALONE_WITHOUT_PARTNERS = register(
 
 # --- discard --------------------------------------------------------------
 DISCARD_MISSING = register(
-    "X301", "discard-missing", Category.DISCARD, E,
-    "The dealer took the up card but no discard is written (deal recorded).",
-    "The dealer must discard one card; without it the dealer holds six.",
+    "X301", "discard-missing", Category.DISCARD, W,
+    "The dealer took the up card but no discard line is written (deal recorded): a line the record lost, named as the slip, not an offence; where the deal and the tricks show the discard (the dealer's one card never played), the hand is read with it.",
+    "The dealer must discard one card; the record that leaves the line out cannot show that the dealer did not.",
     f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\n",
 )
 DISCARD_NOT_HELD = register(

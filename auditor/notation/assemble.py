@@ -18,6 +18,7 @@ from ..model import (
     HandRecord,
     Holding,
     LoneDefense,
+    LostLine,
     Pos,
     RenegeCall,
     Tableau,
@@ -35,8 +36,53 @@ _EXCHANGES = frozenset(k.value for k in ExchangeKind)
 _WRITTEN_ONCE = {"score": "score", "tricks": "trick_counts", "claim": "claim"}
 
 
+#: statements that open a hand's record: a second one after the hand's tricks opens the next hand, whose
+#: ``hand`` line is not written
+_OPENING = frozenset({"deal", "up", "bid"})
+#: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
+UNKNOWN_NUMBER = -1
+
+
+def _run_on(statements: list[tuple[str, Any]]) -> int | None:
+    """Where the statements of a hand run on into the next hand's: a second deal, up or bid line after the
+    hand's tricks, with tricks of its own after it (two deals, two biddings and ten tricks are two hands).
+    None: one hand (a line written out of its place is not a hand)."""
+    played = False
+    opened: set[str] = set()
+    for i, (kind, _) in enumerate(statements):
+        if kind == "trick":
+            played = True
+        elif kind in _OPENING:
+            if played and kind in opened:
+                return i if any(k == "trick" for k, _ in statements[i:]) else None
+            opened.add(kind)
+    return None
+
+
+def _line_of(value: Any) -> Pos:
+    """Where a statement the builder made stands: its own position, or its first item's."""
+    found = getattr(value, "pos", None)
+    if isinstance(found, Pos):
+        return found
+    for item in value if isinstance(value, (list, tuple)) else ():
+        found = item if isinstance(item, Pos) else getattr(item, "pos", None)
+        if isinstance(found, Pos):
+            return found
+    return Pos(0, 1)
+
+
 def assemble_hand(number: int, dealer: Seat, pos: Pos, statements: list[tuple[str, Any]]) -> HandRecord:
-    """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them."""
+    """A hand from its statements in the order written: ``(kind, value)`` as the builder makes them.  Where
+    they run on into another hand (its ``hand`` line not written), that hand is the record's ``run_on``."""
+    if (split := _run_on(statements)) is not None:
+        kind, value = statements[split]
+        at = _line_of(value)
+        hand = assemble_hand(number, dealer, pos, statements[:split])
+        hand.run_on = next_hand = assemble_hand(UNKNOWN_NUMBER, dealer, Pos(at.line, 1), statements[split:])
+        message = (f"this {kind} line follows the play of the hand above it, and has play of its own: another hand "
+                   "starts here, and its hand line is not written")
+        next_hand.lost = (LostLine("dealer", Pos(at.line, 1), at.line, message, code="S008"), *next_hand.lost)
+        return hand
     hand = HandRecord(number, dealer, pos)
     deal: list[Holding] = []
     tableau: list[Tableau] = []

@@ -24,6 +24,7 @@ from .assemble import assemble_hand
 from .builder import _Builder
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
+from .notes import split_note
 from .repair import Respelling, respell
 from .spelling import call_text, claim_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
@@ -102,6 +103,10 @@ def _repairs(pos: Pos, fixed: Respelling, canonical: str) -> list[Repair]:
         out.append(Repair("character", at, "; ".join(fixed.characters), canonical))
     if fixed.spellings:
         out.append(Repair("spelling", pos, "; ".join(fixed.spellings), canonical))
+    if fixed.note:
+        at = Pos(pos.line, len(fixed.text.rstrip("\r\n")) + 2)
+        out.append(Repair("note", at, f"the words {fixed.note!r} after the statement are not the notation: they are "
+                                      "read as a note written without its '#'", f"{canonical}  # {fixed.note}"))
     return out
 
 
@@ -131,6 +136,16 @@ class _LineReader:
             except UnexpectedInput as err:
                 first_error = err
         shown = fixed.text if fixed is not None else text
+        noted = split_note(shown, getattr(first_error, "column", 0) or 0)
+        if noted is not None:
+            statement, note = noted
+            try:
+                read = _parse(self.parser, self.builder, statement, number, start)
+            except UnexpectedInput:
+                read = None
+            if read is not None:
+                return read, Respelling(statement, fixed.characters if fixed else (), fixed.spellings if fixed else (),
+                                        fixed.first_character if fixed else 0, note)
         pos, message, expected = describe_syntax_error(first_error, [shown], number, number)
         if fixed is not None and fixed.characters and "U+" not in message:
             message += " (" + "; ".join(fixed.characters) + ")"
@@ -195,7 +210,7 @@ def _salvage_head(text: str, number: int, reader: _LineReader) -> tuple[int, Sea
                                     lost.expected))
         return hand_number, seat, pos
     what = f"hand {hand_number}" if hand_number != UNKNOWN_NUMBER else "this hand"
-    reader.lost.append(LostLine("dealer", lost.pos, number, f"{lost.message}; who dealt {what} is not known",
+    reader.lost.append(LostLine("dealer", lost.pos, number, f"{lost.message}; who dealt {what} is not written",
                                 lost.expected))
     return hand_number, Seat.N, pos
 

@@ -347,6 +347,9 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
             overflow.last_line = chunk.last_line
             continue
         game.hands.append(result)
+        while isinstance(result, HandRecord) and result.run_on is not None:  # its hand line not written
+            result.run_on, result = None, result.run_on
+            game.hands.append(result)
     if game is None and pending_lost:  # nothing but lines that are not the notation
         game = GameRecord(index + 1, pending_lost[0].pos)
     if game is not None:

@@ -65,6 +65,7 @@ class Respelling:
     characters: tuple[str, ...] = ()
     spellings: tuple[str, ...] = ()
     first_character: int = 0  # the 1-based column of the first look-alike character (0: none)
+    note: str = ""  # words after the statement, read as a note written without its '#'
 
 
 def replace_lookalikes(text: str) -> tuple[str, list[str], int]:

@@ -270,6 +270,9 @@ def _format_chunk(chunk: Chunk, problems: list[str], notes: list[str]) -> tuple[
         problems.append(f"{lost[0]}: {lost[1]}; the hand is left as written")
         return "broken", _verbatim(chunk)
     assert isinstance(result, HandRecord)
+    if result.run_on is not None:
+        problems.append(f"{result.run_on.pos}: {result.run_on.lost[0].message}; the hand is left as written")
+        return "broken", _verbatim(chunk)
     if result.repeated:
         statement, pos = result.repeated[0]
         problems.append(f"{pos}: '{statement}' is written twice in hand {result.number}; the hand is left as written")

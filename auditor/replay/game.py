@@ -37,6 +37,7 @@ from .hand import deck_of
 from .readings import replay_hand
 from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
+from .sheet_slip import WrongEntry, comes_back, running_total_slip
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
 from ..table import Table, spelled, table_of
@@ -74,6 +75,7 @@ class GameReplay(GameEnd):
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
+        self.wrong_entry: WrongEntry | None = None  # a sheet entry that disagreed, until the next shows why
 
     def _initial_score(self, initial: SidePoints | None) -> tuple[int, ...]:
         """The score the game starts from, per side (an initial score for other sides is P703, and 0)."""
@@ -110,6 +112,7 @@ class GameReplay(GameEnd):
                 self.broken(hand, following)
             else:
                 self.hand(hand, following)
+        self.flush_wrong_entry()
         self.check_winner_tag()
         self.check_complete()
         self.result.computed = self.total
@@ -141,6 +144,7 @@ class GameReplay(GameEnd):
 
     # ------------------------------------------------------------------------
     def broken(self, hand: BrokenHand, following: int | None) -> None:
+        self.flush_wrong_entry()
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
         zeros = self.table.zeros
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True,
@@ -166,18 +170,18 @@ class GameReplay(GameEnd):
 
     def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
-        dealer_lost = bool(record.lost) and any(lost.kind == DEALER for lost in record.lost)
         gap, called = self.check_numbering(record.number, record, following)
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
+        # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
+        ruled = replay_hand(record, self.rules, index, self.deck, self.expected_dealer if not gap else None, self.table)
+        result, plan = ruled.result, ruled.plan
+        if plan is not None or record.repairs or ruled.slips:
+            result.findings.extend(slip_findings(ruled.record, plan, result, ruled.literal, index, ruled.slips))
+        record = ruled.record  # the hand as read: its slips put right, a seat not at the table read as a lost line
+        dealer_lost = any(lost.kind == DEALER for lost in record.lost)
         if not dealer_lost:
             self.check_rotation(record, gap)
-        result, plan, literal = replay_hand(record, self.rules, index, self.deck, self.expected_dealer, self.table)
-        if plan is not None or record.repairs:
-            result.findings.extend(slip_findings(record, plan, result, literal, index))
-        if plan is not None:
-            record = plan.record  # a seat not at the table is read as a lost line: the hand as it was read
-            dealer_lost = dealer_lost or any(lost.kind == DEALER for lost in record.lost)
         self.count_deals(gap)
         result.counted = not self.result.finished
         sheet = self._sheet_values(record.score, record.number) if record.score is not None else None
@@ -257,6 +261,12 @@ class GameReplay(GameEnd):
         last, at_last = self.sheet, self.at_sheet
         since = self.since_sheet
         self._sheet_read(sheet)
+        wrong, self.wrong_entry = self.wrong_entry, None
+        if wrong is not None:
+            if len(since) == 1 and since[0].counted and not since[0].from_sheet and comes_back(wrong, sheet, self.total):
+                self.finding(running_total_slip(wrong, self.table, self.record.index, record.number, sheet))
+                return
+            self.finding(wrong.finding)
         if last == at_last and sheet == self.total:  # the usual entry: the sheet agreed before and agrees now
             return
         sides = self.table.sides
@@ -279,7 +289,7 @@ class GameReplay(GameEnd):
             message = said("the sheet gives {which} {wrote}; by the rules it is {rules} ({why})", which=which,
                            wrote=spelled(sides, wrote, signed=True), rules=spelled(sides, by_rules, signed=True), why=why)
             proof = []
-        self.finding(Finding(
+        finding = Finding(
             SCORE_MISMATCH, message, score.pos, self.record.index, record.number,
             proof=(
                 *proof,
@@ -287,7 +297,17 @@ class GameReplay(GameEnd):
                 f"corrected after hand {record.number}: {spelled(sides, result.totals)}",
             ),
             points=tuple(zip(sides, by_rules)) if len(since) == 1 else None,
-        ))
+        )
+        if len(since) == 1 and open_hand is None:  # held until the next entry shows whether it was a slip
+            self.wrong_entry = WrongEntry(finding, last, at_last, self.total, sheet, record.number, score.pos)
+        else:
+            self.finding(finding)
+
+    def flush_wrong_entry(self) -> None:
+        """A wrong entry that no later entry came back from is the sheet's error."""
+        if self.wrong_entry is not None:
+            self.finding(self.wrong_entry.finding)
+            self.wrong_entry = None
 
     # ---------------------------------------------------------------- numbers and the deal
     def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> tuple[int, int | None]:

@@ -36,11 +36,9 @@ from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
-from .slips import (
-    BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP,
-    SeatFix, SeatSwap, UpCandidates,
-    apply_seat_fixes, apply_seat_swaps, effective_kind, seats_swapped, seats_written_twice, with_lost_tricks,
-)
+from .edits import Candidate
+from .nearest import nearest
+from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
 #: One slip needs at most a few dozen (each bidding: 32; each card the up card can have been: 19);
@@ -55,8 +53,6 @@ class Plan:
     """What the record lost and the readings that fill it in."""
 
     kinds: list[tuple[LostLine, str | None]] = field(default_factory=list)
-    fixes: list[list[SeatFix]] = field(default_factory=list)  # per trick: the ways to put a seat right
-    swaps: list[SeatSwap] = field(default_factory=list)  # tricks whose two seats are written the wrong way round
     up: UpCandidates | None = None
     up_absent: bool = False  # no `up` line at all (not an unreadable one)
     joker_suit: bool = False  # the joker can have been taken up, and the record does not show its suit (gaps.joker_suit_open)
@@ -89,24 +85,15 @@ def needs_readings(record: HandRecord, literal: HandResult, tricks: int, rules: 
 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
-              expected_dealer: Seat | None, table: Table | None = None) -> Plan | None:
-    """The readings of a hand with a gap, or None when it has none after all (a real wrong lead)."""
+              expected_dealer: Seat | None, table: Table | None = None, unjudged: frozenset[Pos] = frozenset()) -> Plan | None:
+    """The readings of a hand with a gap, or None when it has none after all (a real wrong lead).  ``unjudged``:
+    plays a slip read as meant worked out (:mod:`.nearest`), never judged in any reading."""
     table = table if table is not None else table_of(rules)
     plan = Plan(record=record)
     hand_size = table.tricks
     plan.kinds = [(lost, effective_kind(lost, record, hand_size)) for lost in record.lost]
     kinds = {kind for _, kind in plan.kinds}
-    base, unjudged = record, frozenset[Pos]()
-    if any(f.code is PLAY_OUT_OF_TURN for f in literal.findings):
-        plan.fixes = seats_written_twice(record, table)
-        plan.swaps = seats_swapped(record, table)
-    sure = [options[0] for options in plan.fixes if len(options) == 1]
-    if sure:
-        base = apply_seat_fixes(base, sure)
-        unjudged = frozenset(fix.pos for fix in sure)
-    if plan.swaps:  # the deal confirms both cards: the trick so read is judged like any other (a real lead
-        base = apply_seat_swaps(base, plan.swaps)  # out of turn or renege in it still stands)
-    base, unknown = with_lost_tricks(base, [lost.line for lost, kind in plan.kinds if kind == TRICK])
+    base, unknown = with_lost_tricks(record, [lost.line for lost, kind in plan.kinds if kind == TRICK])
     expansions: list[Expand] = []
     for lost, kind in plan.kinds:
         if kind == DEALER:
@@ -145,15 +132,12 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
             expansions.append(lambda r, at=lost.pos: renege_seats(r, at, table))
         elif kind == MISDEAL:
             expansions.append(lambda r, at=lost.pos: misdeal_seats(r, at, table))
-    ambiguous = [options for options in plan.fixes if len(options) > 1]
-    for options in ambiguous:
-        expansions.append(lambda r, options=options: [apply_seat_fixes(r, [fix]) for fix in options])
     # last: whether a reading orders up a joker whose suit it does not show depends on its up card and bidding
     plan.joker_suit = joker_suit_open(record, rules, table.players)
     expansions.append(lambda r: joker_suits(r, rules, table.players))
     played = bool(base.tricks)
     plan.missing = max(0, hand_size - len(base.tricks)) if played and record.claim is None else 0  # claimed, not lost
-    if not (record.lost or plan.fixes or plan.swaps or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
+    if not (record.lost or plan.up_absent or plan.missing or plan.bid_absent or plan.discard_absent
             or plan.joker_suit):
         return None
     shaped = [base]
@@ -166,7 +150,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
                 grown = grown[:1]
                 break
         shaped = grown or shaped
-    fixed_pos = unjudged | {fix.pos for options in ambiguous for fix in options}
+    fixed_pos = unjudged
     in_order = record.tricks_in_order
     if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
         # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
@@ -268,21 +252,48 @@ def merge(results: list[HandResult], by_majority: bool = False) -> HandResult:
 _GUESSED = {Category.DEAL, Category.BID, Category.DISCARD, Category.TURN, Category.RENEGE, Category.LEFT_BOWER, Category.SCORE}
 
 
-def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                expected_dealer: Seat | None = None, table: Table | None = None) -> tuple[HandResult, Plan | None, HandResult]:
-    """The hand's result, the plan of readings it needed (None: none), and the hand replayed as written.
+@dataclass(slots=True)
+class Replayed:
+    """A hand as the audit rules it: its result, the hand replayed as written, the readings of its slips
+    (:mod:`.nearest`: the likeliest first, several where they tie) and the plan of readings its gaps needed."""
 
-    A statement that names a seat not at the table is read as a lost line (D113): the plan's ``record``
-    is the hand as read."""
+    result: HandResult
+    literal: HandResult
+    record: HandRecord  # the hand as read: its slips put right, a seat not at the table read as a lost line
+    plan: Plan | None = None
+    slips: list[Candidate] = field(default_factory=list)
+
+
+def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
+                expected_dealer: Seat | None = None, table: Table | None = None) -> Replayed:
+    """The hand ruled: read as the nearest record that agrees with itself, and every way its gaps allow.
+
+    A statement that names a seat not at the table is read as a lost line (D113)."""
     table = table if table is not None else table_of(rules)
     if len(table.seats) < 4:
         record = at_the_table(record, table)
     literal = HandReplay(record, rules, game, deck, table=table).run()
+    slips = nearest(record, literal, rules, game, deck, table, expected_dealer)
+    if slips is None:
+        result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, expected_dealer, table)
+        return Replayed(result, literal, record, plan)
+    ruled = []
+    for cand in slips:
+        read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
+        ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, expected_dealer, table))
+    result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
+    # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
+    return Replayed(result, literal, slips[0].record if len(slips) == 1 else record, ruled[0][1], slips)
+
+
+def _with_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
+               deck: frozenset[Card], expected_dealer: Seat | None, table: Table) -> tuple[HandResult, Plan | None]:
+    """The hand replayed every way its gaps allow (a line lost, a line not written), and the plan of it."""
     if not needs_readings(record, literal, table.tricks, rules, table.players):
-        return literal, None, literal
-    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table)
+        return literal, None
+    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged)
     if plan is None or not plan.readings:
-        return literal, None, literal
+        return literal, None
     merged = merge([replay(r, rules, game, deck).result for r in plan.readings], by_majority=plan.joker_suit)
     not_judged = {Category.BID} if plan.partial_bidding else set()
     if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
@@ -295,4 +306,4 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
     merged.findings = [f for f in merged.findings if f.category not in not_judged and f.code not in named]
     if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
         merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
-    return merged, plan, literal
+    return merged, plan

@@ -16,15 +16,14 @@ from dataclasses import replace
 from ..cards import Card
 from ..findings import (
     REGISTRY,
-    BIDDING_INCOMPLETE,
+    BID_LINE_NOT_WRITTEN,
     DISCARD_MISSING,
     LOOKALIKE_CHARACTER,
-    SEAT_WRITTEN_TWICE,
-    SEATS_SWAPPED,
     SYNTAX_ERROR,
     TRICKS_MISSING,
     UNUSUAL_SPELLING,
     UP_CARD_MISSING,
+    WORDS_AFTER_STATEMENT,
     Finding,
 )
 from ..model import HandRecord, LostLine, Pos, Repair
@@ -34,12 +33,13 @@ from .gaps import Reading
 from .readings import Plan
 from .results import HandResult, Outcome
 from ..said import said
-from .slips import SeatFix, SeatSwap
+from .edits import Candidate, Edit
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
 def repair_finding(repair: Repair, game: int, hand: int | None) -> Finding:
-    code = LOOKALIKE_CHARACTER if repair.kind == "character" else UNUSUAL_SPELLING
+    code = (LOOKALIKE_CHARACTER if repair.kind == "character" else WORDS_AFTER_STATEMENT if repair.kind == "note"
+            else UNUSUAL_SPELLING)
     return Finding(code, f"{repair.message}; write it as: {repair.canonical}", repair.pos, game, hand)
 
 
@@ -150,13 +150,36 @@ def _places(reading: Reading) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0)
 
 
-def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, literal: HandResult, game: int) -> list[Finding]:
+def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Finding]:
+    """The findings that name the edits a slip was read with (:mod:`.nearest`): where readings tie, each
+    names the others as alike."""
+    first = slips[0]
+    edits: dict[object, Edit] = {}
+    for edit in first.edits:  # two swaps in one bid line are one slip: the last names the line to write
+        edits[edit.group or id(edit)] = edit
+    out = []
+    for edit in edits.values():
+        alternatives: list[Edit] = []
+        for other in slips[1:]:
+            for alt in other.edits:
+                if alt != edit and alt not in alternatives and (
+                        alt.group == edit.group if edit.group else alt not in first.edits):
+                    alternatives.append(alt)
+        out.append(edit.finding(game, number, tuple(alternatives)))
+    return out
+
+
+def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, literal: HandResult, game: int,
+                  slips: list[Candidate] | None = None) -> list[Finding]:
     """The findings that name the slips of one hand, the first carrying the folded notes."""
     number = record.number
     out: list[Finding] = [repair_finding(r, game, number) for r in record.repairs]
+    named: list[Finding] = edit_findings(slips, game, number) if slips else []
+    as_written = not slips or all(edit.as_written for edit in slips[0].edits)
     if plan is None:
-        return out
-    named: list[Finding] = []
+        if named and as_written and (notes := folded_notes(literal, merged)):
+            named[0] = replace(named[0], proof=(*named[0].proof, *notes))
+        return out + named
     scoring_said = False
     for lost, kind in plan.kinds:
         proof = consequences(kind, lost, plan, record, merged)
@@ -164,17 +187,13 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
             proof.append(scoring_sentence(merged))
             scoring_said = True
         named.append(lost_finding(lost, game, number, tuple(proof)))
-    for options in plan.fixes:
-        named.append(_seat_fix(options, game, number))
-    for swap in plan.swaps:
-        named.append(_seat_swap(swap, record, game, number))
     if plan.bid_absent:
         proof = ["who made trump, and in which suit, is not known: no bidding finding is made, and every bidding "
                  "the tricks allow is read"]
         if not scoring_said:
             proof.append(scoring_sentence(merged))
             scoring_said = True
-        named.append(Finding(BIDDING_INCOMPLETE, f"no 'bid' line is written in hand {number}, yet cards are played",
+        named.append(Finding(BID_LINE_NOT_WRITTEN, f"no 'bid' line is written in hand {number}, yet cards are played",
                              record.pos, game, number, proof=tuple(proof)))
     if plan.up_absent and plan.up is not None:
         if len(plan.up.cards) == 1:
@@ -193,56 +212,25 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
         named[0] = replace(first, proof=(*first.proof, "this hand has too many gaps to read every way: it is read on one "
                                          "guess, nothing that rests on the gaps is judged, and its points are the score sheet's"))
     # (not where the joker's suit is open: the hand as written then has no trump, and its findings are no guide)
-    if named and not plan.joker_suit and (notes := folded_notes(literal, merged)):
+    if named and as_written and not plan.joker_suit and (notes := folded_notes(literal, merged)):
         named[0] = replace(named[0], proof=(*named[0].proof, *notes))
     return out + named
 
 
-def _seat_fix(options: list[SeatFix], game: int, number: int) -> Finding:
-    fix = options[0]
-    if len(options) == 1:
-        why = f"the deal gives {fix.card} to {fix.meant}" if fix.confirmed else "it stands where their card belongs in the order of play"
-        return Finding(
-            SEAT_WRITTEN_TWICE,
-            f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: {fix.written}:{fix.card} is most "
-            f"likely {fix.meant}'s ({why})",
-            fix.pos, game, number, fix.trick, fix.meant,
-            proof=(f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
-        )
-    cards = " or ".join(f"{f.written}:{f.card}" for f in options)
-    return Finding(
-        SEAT_WRITTEN_TWICE,
-        f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: one of {cards} is {fix.meant}'s, "
-        "and nothing in the record shows which",
-        fix.pos, game, number, fix.trick, fix.meant,
-        proof=("both are read, and neither card is judged",),
-    )
-
-
-def _seat_swap(swap: SeatSwap, record: HandRecord, game: int, number: int) -> Finding:
-    a, b = swap.first, swap.second
-    written = plays_text(record.tricks[swap.trick - 1].plays)
-    return Finding(
-        SEATS_SWAPPED,
-        f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round (the deal "
-        f"gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick goes round the table in order)",
-        a.pos, game, number, swap.trick,
-        proof=(f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s, as the deal gives them, and the "
-               "trick is judged so read",),
-    )
-
-
 def _discard_missing(record: HandRecord, plan: Plan, game: int) -> Finding:
+    """The discard line not written: a line the record lost, named as the slip (a warning on nobody)."""
     dealer = record.dealer
+    pos = record.calls[-1].pos if record.calls else record.pos
     if plan.discard_found is not None:
-        message = said("the dealer {dealer} took the up card but no discard is written; from the deal and the tricks "
-                       "it was {card}, {dealer}'s one card never played", dealer=dealer, card=plan.discard_found)
+        message = said("no discard line is written in hand {n}, though the dealer {dealer} took the up card; from the "
+                       "deal and the tricks it was {card}, {dealer}'s one card never played: write `discard {card}` "
+                       "after line {line}", n=record.number, dealer=dealer, card=plan.discard_found, line=pos.line)
         proof: tuple[str, ...] = ("the hand is replayed with it",)
     else:
-        message = said("the dealer {dealer} took the up card but no discard is written", dealer=dealer)
+        message = said("no discard line is written in hand {n}, though the dealer {dealer} took the up card",
+                       n=record.number, dealer=dealer)
         proof = (said("which card {dealer} kept is not known: no ruling rests on it", dealer=dealer),)
-    pos = record.calls[-1].pos if record.calls else record.pos
-    return Finding(DISCARD_MISSING, message, pos, game, record.number, seat=dealer, proof=proof)
+    return Finding(DISCARD_MISSING, message, pos, game, record.number, proof=proof)
 
 
 def _runs(numbers: tuple[int, ...]) -> str:

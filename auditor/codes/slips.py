@@ -1,0 +1,76 @@
+"""The codes that name a slip of the pen the audit reads as meant: each a warning, never an accusation.
+
+Each is one edit of the record (a line not written, two lines or two words in
+the wrong order, a letter or a card written for another, words added): the
+finding says what is written, what was most likely meant and the line to
+write, and the hand is ruled as meant (docs/slips.md).
+"""
+
+from __future__ import annotations
+
+from .registry import CLEAN_DEAL, Category, W, register
+
+_CLEAN_PLAY = ("up AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+               "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+               "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:QC\n")
+_FIRST_HAND = f"hand 1 dealer N\n{CLEAN_DEAL}\n{_CLEAN_PLAY}score NS 2 EW 0\n"
+#: the first hand turned one seat round the table: E deals it, and EW march
+_SECOND_HAND_BODY = (
+    "deal S: KD QS TH 9C QD  W: JD JC AS 9H AC  N: QC JS QH KC TS  E: TD KS KH TC JH\n"
+    "up AD\nbid S pass, W pass, N pass, E order\ndiscard TC\n"
+    "trick S:KD W:JD N:KC E:JH\ntrick W:AS N:JS E:KS S:QS\ntrick W:9H N:QH E:KH S:TH\n"
+    "trick E:AD S:QD W:JC N:TS\ntrick E:TD S:9C W:AC N:QC\nscore NS 2 EW 2\n"
+)
+
+HAND_LINE_NOT_WRITTEN = register(
+    "S008", "hand-line-not-written", Category.SYNTAX, W,
+    "A hand runs on into the next (a second deal or bid line after its tricks): the line that opens the next hand is not written. The two are read as two hands, the second dealt by the seat the rotation, the deal, the bidding and the lead agree on.",
+    "Two deals, two biddings and ten tricks read as one hand would charge every player with bidding after the bidding closed and lose both hands' play.",
+    f"{_FIRST_HAND}\n{_SECOND_HAND_BODY}",
+)
+DEALER_MISWRITTEN = register(
+    "S009", "dealer-miswritten", Category.SYNTAX, W,
+    "The hand line names a dealer whom the rotation, the deal, the bidding and the lead all contradict, and all agree on another seat: the hand is read as dealt by that seat.",
+    "One wrong letter would otherwise charge every bidder with bidding out of turn, the first leader with leading out of turn, and the next, correct hand with a deal out of rotation.",
+    f"{_FIRST_HAND}\nhand 2 dealer W\n{_SECOND_HAND_BODY}",
+)
+TRICKS_OUT_OF_ORDER = register(
+    "S010", "tricks-out-of-order", Category.SYNTAX, W,
+    "Two trick lines are written in the wrong order: each trick's winner leads the next only when they are read the other way round. The hand is read in that order, and every card is judged.",
+    "Written out of order, two tricks would each look led by the wrong player.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick N:AD E:QD S:JC W:TS\n"
+    "trick S:9H W:QH N:KH E:TH\ntrick N:TD E:9C S:AC W:QC\n",
+)
+CARD_MISWRITTEN = register(
+    "S011", "card-miswritten", Category.SYNTAX, W,
+    "A trick gives a player a card the player cannot have played (played twice, or dealt to another), and the deal leaves that player exactly the card most likely meant: the trick is read with it, and that card is not judged.",
+    "One wrong letter in a card would otherwise make a card played twice, and a card never played look kept for a renege.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\nup AD\nbid E pass, S pass, W pass, N order\ndiscard TC\n"
+    "trick E:KD S:JD W:KC N:JH\ntrick S:AS W:JS N:KS E:QS\ntrick S:9H W:QH N:KH E:TH\n"
+    "trick N:AD E:QD S:JC W:TS\ntrick N:TD E:9C S:AC W:KC\n",
+)
+RUNNING_TOTAL_SLIP = register(
+    "S012", "running-total-slip", Category.SYNTAX, W,
+    "One running total on the score sheet is wrong and the next comes back to the right score: one slip of arithmetic in that entry, not two wrong hands.",
+    "The sheet's next entry shows that the table kept the right score; only the line written is wrong.",
+    f"{_FIRST_HAND.replace('score NS 2 EW 0', 'score NS 2 EW 1')}\nhand 2 dealer E\n{_SECOND_HAND_BODY}",
+)
+WORDS_AFTER_STATEMENT = register(
+    "S013", "words-after-statement", Category.SYNTAX, W,
+    "Words that are not the notation follow a statement that reads in full (a note written without '#'): the statement is read, and the words are left out as a note.",
+    "A note typed after a trick would otherwise cost the trick, and any finding in it.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\n{_CLEAN_PLAY.replace('W:QC', 'W:QC  gus trumped')}",
+)
+BIDS_OUT_OF_ORDER = register(
+    "S014", "bids-out-of-order", Category.SYNTAX, W,
+    "The bids of a line are written in another order than they can have been made: read in the order of the table from the dealer's left, every bid is in turn. The bidding is read in that order.",
+    "Bids written in the wrong order would otherwise charge each bidder with bidding out of turn.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\n" + _CLEAN_PLAY.replace("bid E pass, S pass", "bid S pass, E pass"),
+)
+BID_LINE_NOT_WRITTEN = register(
+    "S015", "bid-line-not-written", Category.SYNTAX, W,
+    "No bid line is written, yet cards are played: who made trump, and in which suit, is read every way the tricks allow, and no bidding finding is made.",
+    "A line the record lost is not an offence: without the bidding, nobody's bid can be judged.",
+    f"hand 1 dealer N\n{CLEAN_DEAL}\n" + _CLEAN_PLAY.replace("bid E pass, S pass, W pass, N order\n", ""),
+)

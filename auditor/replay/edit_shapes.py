@@ -1,0 +1,299 @@
+"""Where each shape of slip can stand in a doubtful hand: the edits :mod:`.nearest` tries.
+
+Each function here is one shape of slip applied to one kind of statement: the
+dealer's letter on the hand line (or the hand line itself, not written), the
+order of the trick lines, a card of a trick, the order of the bids, a seat
+letter of a trick written twice, two seat letters of a trick swapped.  It is
+asked only when the replay shows what that slip would leave behind (a bid out
+of turn, a card played twice...), and it proposes a few records, each one edit
+away, with the finding that would name the edit.  None judges anything: the
+search replays each proposal and keeps the cheapest.  A new kind of slip is a
+new function here, added to :data:`PROPOSALS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from ..cards import Card, Seat
+from ..findings import (
+    BID_OUT_OF_TURN,
+    BIDS_OUT_OF_ORDER,
+    CARD_MISWRITTEN,
+    CARD_NOT_HELD,
+    DEALER_MISWRITTEN,
+    DUPLICATE_CARD,
+    PLAY_OUT_OF_TURN,
+    REGISTRY,
+    SEAT_WRITTEN_TWICE,
+    SEATS_SWAPPED,
+    SYNTAX_ERROR,
+    TRICK_SIZE,
+    TRICKS_OUT_OF_ORDER,
+    WRONG_HAND_SIZE,
+    WRONG_LEADER,
+)
+from ..model import HandRecord, LostLine, Play, TrickRecord
+from ..notation.spelling import call_text, hand_line, plays_text
+from ..said import said
+from ..table import Table
+from .edits import COST, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
+from .results import HandResult
+from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the hand is read against besides itself: the table, and the dealer the rotation expects."""
+
+    table: Table
+    expected_dealer: Seat | None = None
+    #: the hand has a gap (a line lost or not written): its findings as written are no guide to a slip, and
+    #: only the edits that the record itself confirms (a seat letter the deal shows) are tried
+    gapped: bool = False
+
+
+Propose = Callable[[Candidate, HandResult, Evidence], Iterator[Candidate]]
+
+
+def _has(result: HandResult, *codes: object) -> bool:
+    return any(f.code in codes for f in result.findings)
+
+
+def dealer_lost(record: HandRecord) -> LostLine | None:
+    """The lost line that held the hand's dealer (a hand line not written, or one whose dealer is unreadable)."""
+    return next((lost for lost in record.lost if lost.kind == DEALER), None)
+
+
+# --------------------------------------------------------------- the dealer
+def _dealer_evidence(record: HandRecord, seat: Seat, table: Table, expected: Seat | None) -> list[str]:
+    """What in the record says that ``seat`` dealt."""
+    left = table.left[seat]
+    out = []
+    if expected is seat:
+        out.append("the rotation of the deal")
+    if record.deal and record.deal[0].seat is left:
+        out.append(f"the deal line (it starts at {left}, the dealer's left)")
+    if record.calls and record.calls[0].seat is left:
+        out.append(f"the bidding (it starts at {left})")
+    if record.tricks and record.tricks[0].plays and record.tricks[0].plays[0].seat is left:
+        out.append(f"the first lead (by {left})")
+    return out
+
+
+def _agree(evidence: list[str], seat: Seat) -> str:
+    if not evidence:
+        return f"the rest of the hand agrees with {seat}"
+    if len(evidence) == 1:
+        return f"{evidence[0]} says {seat}"
+    return f"{', '.join(evidence[:-1])} and {evidence[-1]} all say {seat}"
+
+
+def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """The dealer's letter: written for another seat, or not written at all (each seat is then read)."""
+    record, table = cand.record, ev.table
+    lost = dealer_lost(record)
+    if lost is not None:
+        kept = tuple(other for other in record.lost if other is not lost)
+        code = REGISTRY[lost.code] if lost.code else SYNTAX_ERROR
+        expected = f"; expected {', '.join(lost.expected)}" if lost.expected else ""
+        for seat in table.seats:
+            line = hand_line(record.number, seat)
+            write = f"write `{line}` before it" if code.code == "S008" else f"write `{line}`"
+            proof = (f"who dealt is not written: {_agree(_dealer_evidence(record, seat, table, ev.expected_dealer), seat)}; "
+                     "the hand is read so",)
+            edit = Edit(Shape.LINE_MISSING, code, lost.pos, f"{lost.message}{expected}: {write}", proof, cost=0.0,
+                        as_written=False,
+                        group=("dealer",), alike=f"{lost.message}{expected}",
+                        alike_proof=("who dealt is not known: no finding rests on the dealer (the turn to bid, the "
+                                     "first lead, the rotation)",))
+            yield cand.then(edit, replace(record, dealer=seat, lost=kept))
+        return
+    if ev.gapped:
+        return
+    expected = ev.expected_dealer
+    rotation = expected is not None and record.dealer is not expected
+    calls, tricks = record.calls, record.tricks
+    first_wrong = (calls and _has(result, BID_OUT_OF_TURN) and result.findings and any(
+        f.code is BID_OUT_OF_TURN and f.pos == calls[0].pos for f in result.findings)) or any(
+        f.code is WRONG_LEADER and f.trick == 1 for f in result.findings)
+    if not rotation and not first_wrong:
+        return
+    for seat in table.seats:
+        if seat is record.dealer:
+            continue
+        evidence = _dealer_evidence(record, seat, table, expected)
+        message = said("hand {n} is written as dealt by {written}; {seat} most likely dealt it: write `{line}`",
+                       n=record.number, written=record.dealer, seat=seat, line=hand_line(record.number, seat))
+        proof = (f"{_agree(evidence, seat)}; the hand is read as dealt by {seat}",)
+        edit = Edit(Shape.LETTER_CHANGED, DEALER_MISWRITTEN, record.pos, message, proof, cost=COST[Shape.LETTER_CHANGED])
+        yield cand.then(edit, replace(record, dealer=seat))
+
+
+# --------------------------------------------------------------- the order of the trick lines
+def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """Two trick lines in the wrong order: any two (a hand of more than six tricks: two near a wrong lead)."""
+    if ev.gapped:
+        return
+    if not _has(result, WRONG_LEADER) or any(f.code is not WRONG_LEADER and finding_weight(f) for f in result.findings):
+        return  # only where the leads alone are wrong: an offence that won a trick explains a wrong lead after it
+    record = cand.record
+    tricks = record.tricks
+    if record.lost or len(tricks) != ev.table.tricks:  # a trick not written or not read leaves the leads open
+        return
+    if len(tricks) <= 6:
+        pairs = list(combinations(range(len(tricks)), 2))
+    else:
+        near = {t - d for f in result.findings if f.code is WRONG_LEADER and f.trick for t in (f.trick - 1,) for d in (0, 1)}
+        pairs = [(i, j) for i, j in combinations(range(len(tricks)), 2) if i in near or j in near]
+    for i, j in pairs:
+        a, b = tricks[i], tricks[j]
+        if not a.plays or not b.plays:
+            continue
+        swapped = list(tricks)
+        swapped[i], swapped[j] = b, a
+        message = (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
+                   f"each trick is led by the winner of the trick before; write `trick {plays_text(b.plays)}` "
+                   f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
+        edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, a.pos, message,
+                    ("the hand is read with the tricks in that order, and every card is judged",),
+                    trick=i + 1, cost=COST[Shape.LINES_SWAPPED])
+        yield cand.then(edit, replace(record, tricks=tuple(swapped)))
+
+
+# --------------------------------------------------------------- a card written for another
+def _holdable(record: HandRecord, result: HandResult) -> dict[Seat, set[Card]]:
+    """The cards each seat whose deal is written can play: its deal, and for the dealer the card taken up,
+    less the discard."""
+    held = {h.seat: set(h.cards) for h in record.deal}
+    dealer = record.dealer
+    if dealer in held:
+        if result.taken_up is not None:
+            held[dealer].add(result.taken_up)
+        if record.discard is not None:
+            held[dealer].discard(record.discard)
+    return held
+
+
+def _alike(a: Card, b: Card) -> bool:
+    return (not a.is_joker and not b.is_joker) and (a.suit is b.suit or a.rank is b.rank)
+
+
+def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """A card of a trick written for another: a card its player cannot have played (played twice, not
+    dealt to the player) read as each card the deal leaves that player and no trick shows played."""
+    if ev.gapped:
+        return
+    if not _has(result, DUPLICATE_CARD, CARD_NOT_HELD) or _has(result, TRICK_SIZE, WRONG_HAND_SIZE):
+        return  # (a deal or tricks of the wrong size leave no one card to be sure of)
+    record = cand.record
+    held = _holdable(record, result)
+    if not held:
+        return
+    count: dict[Card, int] = {}
+    for trick in record.tricks:
+        for p in trick.plays:
+            count[p.card] = count.get(p.card, 0) + 1
+    for t, trick in enumerate(record.tricks):
+        for k, play in enumerate(trick.plays):
+            seat = play.seat
+            if seat is None or seat not in held or (play.card in held[seat] and count[play.card] == 1):
+                continue
+            left = [c for c in held[seat] if c not in count]
+            if len(left) != 1:  # only where the deal leaves the player one card no trick shows: that card
+                continue
+            for card in left:
+                edited = list(trick.plays)
+                edited[k] = Play(seat, card, play.pos)
+                fixed = TrickRecord(tuple(edited), trick.pos)
+                why = ("is played twice" if count[play.card] > 1 else
+                       "was not dealt to {seat}" if play.card not in held[seat] else "{seat} does not hold")
+                message = said("trick {t} gives {seat} {written}, which " + why + "; {seat}'s card not played in "
+                               "the hand is {card}, so {written} is most likely {card}: write `trick {line}`",
+                               t=t + 1, seat=seat, written=play.card, card=card, line=plays_text(fixed.plays))
+                cost = COST[Shape.CARD_CHANGED] if _alike(card, play.card) else UNLIKE_CARD
+                edit = Edit(Shape.CARD_CHANGED, CARD_MISWRITTEN, play.pos, message,
+                            (f"{card} is counted as {seat}'s card in trick {t + 1} and is not judged",),
+                            trick=t + 1, cost=cost, group=("card", play.pos))
+                tricks = list(record.tricks)
+                tricks[t] = fixed
+                yield cand.then(edit, replace(record, tricks=tuple(tricks)), frozenset({play.pos}))
+
+
+# --------------------------------------------------------------- the order of the bids
+def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """Two bids of one line in the wrong order."""
+    if ev.gapped:
+        return
+    if not _has(result, BID_OUT_OF_TURN):
+        return
+    record, table = cand.record, ev.table
+    calls = record.calls
+    for i, j in combinations(range(len(calls)), 2):
+        a, b = calls[i], calls[j]
+        if a.pos.line != b.pos.line or a.seat is b.seat:
+            continue
+        swapped = list(calls)
+        swapped[i], swapped[j] = b, a
+        line = "bid " + ", ".join(call_text(c) for c in swapped if c.pos.line == a.pos.line)
+        message = said("the bids of hand {n} are most likely written in the wrong order: read round the table from "
+                       "the dealer's left ({left}), every bid is in turn; write `{line}`",
+                       n=record.number, left=table.left[record.dealer], line=line)
+        edit = Edit(Shape.WORDS_SWAPPED, BIDS_OUT_OF_ORDER, calls[0].pos if calls[0].pos.line == a.pos.line else a.pos,
+                    message, ("the bidding is read in that order, and every bid is judged",),
+                    cost=COST[Shape.WORDS_SWAPPED], group=("bids", a.pos.line))
+        yield cand.then(edit, replace(record, calls=tuple(swapped)))
+
+
+# --------------------------------------------------------------- seat letters of a trick
+def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """A trick that names one seat twice and another not at all: the card most likely the other seat's."""
+    if not _has(result, PLAY_OUT_OF_TURN):
+        return
+    record = cand.record
+    for options in seats_written_twice(record, ev.table):
+        alike = _seat_fix_either(options) if len(options) > 1 else None
+        for fix in options:
+            edit = Edit(Shape.LETTER_CHANGED, SEAT_WRITTEN_TWICE, fix.pos, _seat_fix_message(fix),
+                        (f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
+                        trick=fix.trick, seat=fix.meant, cost=COST[Shape.LETTER_CHANGED],
+                        group=("seat", fix.trick), alike=alike)
+            yield cand.then(edit, apply_seat_fixes(record, [fix]), frozenset({fix.pos}))
+
+
+def _seat_fix_message(fix: SeatFix) -> str:
+    why = f"the deal gives {fix.card} to {fix.meant}" if fix.confirmed else "it stands where their card belongs in the order of play"
+    return (f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: {fix.written}:{fix.card} is most "
+            f"likely {fix.meant}'s ({why})")
+
+
+def _seat_fix_either(options: list[SeatFix]) -> str:
+    fix = options[0]
+    cards = " or ".join(f"{f.written}:{f.card}" for f in options)
+    return (f"trick {fix.trick} names {fix.written} twice and {fix.meant} not at all: one of {cards} is {fix.meant}'s, "
+            "and nothing in the record shows which")
+
+
+def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
+    """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged)."""
+    if not _has(result, PLAY_OUT_OF_TURN):
+        return
+    record = cand.record
+    for swap in seats_swapped(record, ev.table):
+        a, b = swap.first, swap.second
+        written = plays_text(record.tricks[swap.trick - 1].plays)
+        message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
+                   f"(the deal gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick goes round "
+                   "the table in order)")
+        proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s, as the deal gives them, and the "
+                 "trick is judged so read",)
+        edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick,
+                    cost=COST[Shape.WORDS_SWAPPED])
+        yield cand.then(edit, apply_seat_swaps(record, [swap]))
+
+
+#: every edit the search tries, in the order their findings are listed
+PROPOSALS: tuple[Propose, ...] = (dealer_letter, bid_order, trick_lines, seats_written_swapped, seat_written_twice,
+                                  card_written)
