@@ -158,7 +158,7 @@ def test_every_finding_example_keeps_its_ruling_or_is_refused_with_what_it_would
     for target in TARGETS:
         out = tmp_path / f"out.{target}"
         status, _, err = run("convert", str(source), "--to", target, "-o", str(out), *rules)
-        if code.code == "S001":  # a hand that cannot be read is never converted
+        if code.code in ("S001", "S008"):  # a hand that cannot be read, or whose hand line is lost, is never converted
             assert status == 2 and "unreadable" in err and not out.exists()
             continue
         if code.code in REFUSED[target]:

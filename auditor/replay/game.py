@@ -263,7 +263,10 @@ class GameReplay(GameEnd):
         self._sheet_read(sheet)
         wrong, self.wrong_entry = self.wrong_entry, None
         if wrong is not None:
-            if len(since) == 1 and since[0].counted and not since[0].from_sheet and comes_back(wrong, sheet, self.total):
+            # an entry the cap stopped comes back to the right total whatever the one before it said: no evidence
+            at_cap = bool(self.rules.game.max_score) and self.rules.game.max_score in sheet
+            if len(since) == 1 and since[0].counted and not since[0].from_sheet and not at_cap \
+                    and comes_back(wrong, sheet, self.total):
                 self.finding(running_total_slip(wrong, self.table, self.record.index, record.number, sheet))
                 return
             self.finding(wrong.finding)
