@@ -2,7 +2,7 @@
 
     euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format FORMAT] [-o OUT]   (auditor.audit_command)
     euchre-audit rules [NAME] [--schema]
-    euchre-audit codes [CODE]
+    euchre-audit codes [CODE]       (explain CODE: the same, as ruff's rule)
     euchre-audit fmt|convert|stats|standings|simulate ...
 
 A command's name wins over a file of that name (``euchre-audit -- stats`` audits a file called stats).
@@ -113,6 +113,7 @@ COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "standings": run_standings,
     "rules": run_rules,
     "codes": run_codes,
+    "explain": run_codes,  # ruff's `rule`, pylint's --help-msg: what a code means
     "fmt": run_fmt,
     "convert": run_convert,
 }
