@@ -327,3 +327,23 @@ def test_no_progress_bar_stays_on_the_terminal_after_the_ruling(games: Path, mon
         assert "audit:" in screen.getvalue()  # it was shown, and cleared
     else:
         assert "audit:" not in screen.getvalue()  # never drawn before its time
+
+
+# ------------------------------------------------------------------ stats --partition-by event, split too finely
+def test_partitioning_by_an_event_per_game_is_warned_of(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import auditor.stats.partitions as partitions
+
+    monkeypatch.setattr(partitions, "MANY_PARTITIONS", 5)
+    monkeypatch.chdir(tmp_path)
+    own = "".join(CLEAN_TEXT.replace("Legion Hall Tuesday Euchre", f"Week {i // 2}, table {i % 2}") for i in range(12))
+    Path("own.txt").write_text(own, encoding="utf-8")
+    code, out, err = run("stats", "own.txt", "--out", "own", "--partition-by", "event", "--jobs", "1")
+    assert code == 0 and "Alice" in out
+    (warning,) = [line for line in err.splitlines() if "warning" in line]
+    files = sum(1 for p in Path("own").rglob("*") if p.is_file())
+    assert warning.startswith(f"euchre-audit stats: warning: --partition-by event wrote 12 partitions for 12 games ({files} files, ")
+    assert "leave --partition-by out" in warning
+    # shared events: no warning, and none without partitions
+    Path("shared.txt").write_text(CLEAN_TEXT * 12, encoding="utf-8")
+    assert "warning" not in run("stats", "shared.txt", "--out", "shared", "--partition-by", "event", "--jobs", "1")[2]
+    assert "warning" not in run("stats", "own.txt", "--out", "flat", "--jobs", "1")[2]

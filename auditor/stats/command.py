@@ -231,6 +231,12 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         if args.out and table_dirs:
             _copy_tables(table_dirs, root, partition, table_format)
         finish_tables(root, partition, table_format)
+        if partition:
+            from .partitions import partition_warning
+
+            warning = partition_warning(root)
+            if warning:
+                err.write(f"euchre-audit stats: warning: {warning}\n")
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
         frame = _view(args.by, roots, err, args.league, args.since, args.until)
         written = _write_view(frame, args.format, out, err)
