@@ -61,8 +61,10 @@ def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("code", nargs="?", help="a code (R501) or name (renege)")
     args = p.parse_args(argv)
     if args.code is None:
-        for c in REGISTRY.values():
-            out.write(f"{c.code}  {c.name:<28} {c.category.value:<11} {c.severity.value:<8} {c.summary}\n")
+        from .terminal_table import write_table
+
+        write_table(out, ("code", "name", "category", "severity", "what it means"),
+                    [(c.code, c.name, c.category.value, c.severity.value, c.summary) for c in REGISTRY.values()])
         return EXIT_CLEAN
     wanted = args.code.upper()
     found = [c for c in REGISTRY.values() if c.code == wanted or c.name == args.code.lower()]

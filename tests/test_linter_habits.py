@@ -347,3 +347,43 @@ def test_partitioning_by_an_event_per_game_is_warned_of(tmp_path: Path, monkeypa
     Path("shared.txt").write_text(CLEAN_TEXT * 12, encoding="utf-8")
     assert "warning" not in run("stats", "shared.txt", "--out", "shared", "--partition-by", "event", "--jobs", "1")[2]
     assert "warning" not in run("stats", "own.txt", "--out", "flat", "--jobs", "1")[2]
+
+
+# ------------------------------------------------------------------ one table style on the terminal
+def _table(text: str, first_head: str) -> tuple[list[str], list[str]]:
+    """(the head's names, the rows) of the table whose head starts with ``first_head``."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith(first_head))
+    head, rule = lines[at], lines[at + 1]
+    assert set(rule.strip()) == {"─"} and len(rule.rstrip()) >= len(head.rstrip()), (head, rule)  # a rule under the head
+    rows = []
+    for line in lines[at + 2:]:
+        if "  " not in line.strip():  # a blank line, or the words under the table
+            break
+        rows.append(line)
+    return re.split(r"\s{2,}", head.strip()), rows
+
+
+def test_standings_stats_and_codes_share_one_table_style() -> None:
+    night = str(SAMPLES / "league-night.txt")
+    tables = {
+        "codes": (run("codes")[1], "code"),
+        "standings": (run("standings", night, "--jobs", "1")[1], "place"),
+        "stats": (run("stats", night, "--jobs", "1")[1], "player"),
+        "league": (run("stats", night, "--league", "--jobs", "1")[1], "player"),
+    }
+    for name, (text, first) in tables.items():
+        assert not set("│┆╞═┌┐└┘|") & set(text), name  # no frame, and no other table's style
+        head, rows = _table(text, first)
+        assert head[0] == first and len(head) >= 5 and rows, name
+        for row in rows:
+            assert row == row.rstrip(), (name, row)  # no cell's padding left at the end
+    head, rows = _table(tables["stats"][0], "player")
+    hands = head.index("hands")
+    ends = {len(re.split(r"(\s{2,})", row.strip())[0]) for row in rows}  # names to the left...
+    assert len(ends) > 1
+    header = tables["stats"][0].splitlines()[0]
+    right_edge = header.index("hands") + len("hands")
+    assert all(row[right_edge - 1].isdigit() and row[right_edge:right_edge + 2] == "  " for row in rows)  # ...numbers to the right
+    assert hands == 1
+    assert "Legion Hall" in tables["standings"][0] and "<- moved" in tables["standings"][0]

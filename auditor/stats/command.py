@@ -124,11 +124,10 @@ def _write_view(frame, fmt: str, out: TextIO, err: TextIO) -> int:  # type: igno
         buffer.write(data.getvalue())
         buffer.flush()
     else:
-        with pl.Config(
-            tbl_rows=-1, tbl_cols=-1, float_precision=1, tbl_width_chars=400, tbl_hide_dataframe_shape=True,
-            tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True,
-        ):
-            out.write(f"{frame}\n")
+        from ..terminal_table import frame_rows, write_table
+
+        head, rows, numeric = frame_rows(frame)
+        write_table(out, head, rows, right=numeric)
     return EXIT_OK
 
 
