@@ -136,6 +136,10 @@ def run_audit(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             err.write(f"euchre-audit: invalid ruleset: {line}\n")
         return EXIT_USAGE
     fmt = args.format or output_format(args.output) or settings.format or "text"
+    if args.output is not None and is_site(args.output) and fmt != "html":
+        err.write(f"euchre-audit: error: -o {args.output}: a folder is written as a site of HTML pages "
+                  f"(--format html), not as {fmt}\n")
+        return EXIT_USAGE
     from .inputs import STDIN_LABEL, discover
 
     inputs = discover(args.files, missing_is_file=True, exclusion=exclusion, stdin_label=args.stdin_filename or STDIN_LABEL)
@@ -202,6 +206,17 @@ def _audit(args: argparse.Namespace, files: list[tuple[Path, str]], forced, over
             options = AuditOptions(forced, tuple(overrides), fmt, color, width, selection, args.quiet)
             with fewer_collections():
                 status = run_audit_units(files, options, jobs, out, err, progress=progress, codes=codes, runner=runner)
+        elif is_site(args.output):
+            from .site import SiteError, open_site
+
+            try:
+                site = open_site(Path(args.output), [label for _, label in files])
+            except (SiteError, OSError) as e:
+                err.write(f"euchre-audit: cannot write the site: {e}\n")
+                return EXIT_USAGE
+            options = AuditOptions(forced, tuple(overrides), "site", False, None, selection, args.quiet)
+            with fewer_collections():
+                status = run_audit_units(files, options, jobs, site, err, progress=progress, codes=codes, runner=runner)  # type: ignore[arg-type]
         else:
             from .outfile import replacing
 

@@ -57,7 +57,7 @@ __all__ = [
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, lint, html, or a streamed machine format (json, jsonl, github, sarif)
+    format: str  # text, lint, html, or a streamed format (json, jsonl, github, sarif; site: html as a folder)
     color: bool = False  # the text ruling in colour (the output is a terminal)
     width: int | None = None  # the terminal's width, which the text ruling's tables keep to
     selection: Selection | None = None  # --select/--ignore (None: every finding)
@@ -196,7 +196,7 @@ def run_audit_units(
     # a page is about fifteen times the size of its games: smaller units keep what is in flight small
     # one process cuts files too for a true progress bar, and a cluster always
     cut = (progress is not None and progress.enabled) or runner is not None
-    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None, cut=cut)
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format in ("html", "site") else None, cut=cut)
     any_problem = any_error = False
     summary = Summary()
     problems: list[str] = []

@@ -65,4 +65,8 @@ def stream_format(name: str) -> StreamFormat | None:
         from .sarif import Sarif
 
         return Sarif()
+    if name == "site":
+        from ..site import SiteFormat
+
+        return SiteFormat()
     return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
-from ..findings import Finding, Severity
+from ..findings import Finding, Role, Severity
 from ..replay.results import GameResult, HandResult
 from .summary import Summary
 from .table import CardView, TableView, card_view, marks_of, table_view
@@ -71,6 +71,8 @@ class FindingView:
     sentence: list[str | CardView]
     proof: list[list[str | CardView]]
     points: str | None
+    trick: int | None = None  # the trick it happened in, and the card at fault: where a hand's viewer shows it
+    fault: str | None = None
 
 
 @dataclass(slots=True)
@@ -161,9 +163,11 @@ def _slug(text: str) -> str:
 
 def finding_view(path: str, f: Finding, people: People, marks: dict[Card, str]) -> FindingView:
     mentions = people.mentions()
+    fault = next((str(m.card) for m in f.cards if m.role is Role.FAULT), None)
     return FindingView(
         f.code.code, f.code.name, f.level.value, f"{printable(path)}:{f.pos.line}:{f.pos.column}", where(f),
         _pieces(f.message, mentions, marks), [_pieces(line, mentions, marks) for line in f.proof], points_words(f, people),
+        f.trick or None, fault,
     )
 
 
@@ -171,7 +175,9 @@ def _pieces(text: str, mentions: Mentions, marks: dict[Card, str]) -> list[str |
     return [card_view(value, marks) if isinstance(value, Card) else words for words, value in mentions.words(text)]
 
 
-def game_view(path: str, game: GameResult) -> GameView:
+def game_view(path: str, game: GameResult, deals: bool = False) -> GameView:
+    """The game as the page shows it; ``deals``: every hand's four hands around the table, not
+    only those of the hands with findings (a hand's viewer steps through them)."""
     people = People(game)
     gid = f"{_slug(path)}-g{game.index}"
     findings = game.all_findings()
@@ -186,7 +192,7 @@ def game_view(path: str, game: GameResult) -> GameView:
         rows.append(Row(h.number, people.seat(h.dealer) if h.dealer is not None else "?", result_words(h, people),
                         score(h.points), sheet_score(h), score(h.totals), differs(h), i == first,
                         anchor if mine else None))
-        hands.append(hand_view(path, h, mine, people, anchor))
+        hands.append(hand_view(path, h, mine, people, anchor, deals))
     outcome = game_end_words(game, people)
     computed = [Score(side.value.lower(), f"{side.value} {value}") for side, value in zip(game.sides, game.computed)]
     recorded = ([Score(side.value.lower(), f"{side.value} {value}") for side, value in game.recorded.canonical]
@@ -215,11 +221,12 @@ def _place(game: GameResult) -> tuple[list[Finding], dict[int, list[Finding]]]:
     return loose, placed
 
 
-def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str) -> HandView:
+def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str,
+              deals: bool = False) -> HandView:
     marks = marks_of(findings)
     views = [finding_view(path, f, people, marks) for f in findings]
     return HandView(h.number, anchor, result_words(h, people), score(h.points),
-                    score(h.totals), views, table_view(h, people, marks, seats_too=bool(findings)))
+                    score(h.totals), views, table_view(h, people, marks, seats_too=deals or bool(findings)))
 
 
 #: the steps between the chart's grid lines, the first that gives six lines or fewer
@@ -258,15 +265,19 @@ def chart(game: GameResult, first: int | None) -> Chart | None:
 
 
 # ------------------------------------------------------------------ writing the page
-def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling") -> None:
+def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling", *, script_hash: str | None = None,
+               back: str | None = None) -> None:
+    """The page's head; ``script_hash``: the one inline script the page may run (its CSP hash),
+    ``back``: a link to the page above it (a site's index)."""
     names = [printable(f) for f in files]
     title_text = names[0] if len(names) == 1 else f"{len(names)} files"
     out.write(environment().get_template("head.html.j2").render(title=title_text, files=names, heading=heading,
-                                                                 marks=heading == "Euchre ruling"))
+                                                                 marks=heading == "Euchre ruling" or back is not None,
+                                                                 script_hash=script_hash, back=back))
 
 
-def game_html(path: str, game: GameResult) -> str:
-    return environment().get_template("game.html.j2").render(g=game_view(path, game)) + "\n"
+def game_html(path: str, game: GameResult, deals: bool = False) -> str:
+    return environment().get_template("game.html.j2").render(g=game_view(path, game, deals)) + "\n"
 
 
 def night_view(item: NightFinding) -> FindingView:
