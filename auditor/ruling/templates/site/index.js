@@ -27,15 +27,14 @@
     shown.textContent = count + " of " + rows.length + " games shown";
   }
 
-  function sortBy(th) {
-    var key = th.getAttribute("data-key");
-    var descending = th.getAttribute("aria-sort") === "ascending";
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (cell) { cell.removeAttribute("aria-sort"); });
-    th.setAttribute("aria-sort", descending ? "descending" : "ascending");
+  function sortBy(key, descending) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (cell) {
+      if (cell.getAttribute("data-key") === key) { cell.setAttribute("aria-sort", descending ? "descending" : "ascending"); }
+      else { cell.removeAttribute("aria-sort"); }
+    });
     rows.sort(function (a, b) {
-      var order = collator.compare(a.getAttribute("data-" + key), b.getAttribute("data-" + key)) ||
-        collator.compare(a.getAttribute("data-n"), b.getAttribute("data-n"));
-      return descending ? -order : order;
+      var order = collator.compare(a.getAttribute("data-" + key), b.getAttribute("data-" + key));
+      return (descending ? -order : order) || collator.compare(a.getAttribute("data-n"), b.getAttribute("data-n"));
     });
     rows.forEach(function (row) { body.appendChild(row); });
   }
@@ -47,7 +46,13 @@
     button.textContent = th.textContent;
     th.textContent = "";
     th.appendChild(button);
-    button.addEventListener("click", function () { sortBy(th); });
+    button.addEventListener("click", function () {
+      sortBy(th.getAttribute("data-key"), th.getAttribute("aria-sort") === "ascending");
+    });
+  });
+  form.elements.sort.addEventListener("change", function () {
+    var value = form.elements.sort.value;
+    sortBy(value.replace(/-$/, ""), /-$/.test(value));
   });
   form.addEventListener("input", filter);
   form.addEventListener("change", filter);

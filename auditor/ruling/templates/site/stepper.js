@@ -94,8 +94,11 @@
       });
       at.textContent = current ? "trick " + current.trick + ", " + current.seat + " plays " + current.card +
         " (card " + step + " of " + plays.length + ")" : "before the first card (" + plays.length + " to play)";
+      var focused = document.activeElement;
+      var inBar = bar.contains(focused);
       first.disabled = back.disabled = step === 0;
       next.disabled = last.disabled = step === plays.length;
+      if (inBar && (focused.disabled || document.activeElement !== focused)) { hand.focus(); }  // the keys still step
     }
     bar.addEventListener("click", function (event) {
       var name = event.target.getAttribute && event.target.getAttribute("data-step");
