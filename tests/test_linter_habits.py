@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from auditor.cli import main
-from conftest import ROOT, SAMPLES
+from conftest import SAMPLES
 
 CLUB_TEXT = (SAMPLES / "club-night.txt").read_text(encoding="utf-8")
 CLEAN_TEXT = (SAMPLES / "clean-game.txt").read_text(encoding="utf-8")

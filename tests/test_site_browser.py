@@ -7,7 +7,6 @@ by git).  Every request but the site's own files is refused and recorded."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
