@@ -214,7 +214,7 @@ def _audit(args: argparse.Namespace, files: list[tuple[Path, str]], forced, over
             except (SiteError, OSError) as e:
                 err.write(f"euchre-audit: cannot write the site: {e}\n")
                 return EXIT_USAGE
-            options = AuditOptions(forced, tuple(overrides), "site", False, None, selection, args.quiet)
+            options = AuditOptions(forced, tuple(overrides), "site", False, None, selection, args.quiet, args.output)
             with fewer_collections():
                 status = run_audit_units(files, options, jobs, site, err, progress=progress, codes=codes, runner=runner)  # type: ignore[arg-type]
         else:

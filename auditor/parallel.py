@@ -62,6 +62,7 @@ class AuditOptions:
     width: int | None = None  # the terminal's width, which the text ruling's tables keep to
     selection: Selection | None = None  # --select/--ignore (None: every finding)
     quiet: bool = False  # the text ruling: only the findings
+    output: str | None = None  # where a format that writes files of its own puts them (the site's folder)
 
 
 @dataclass(slots=True)
@@ -137,7 +138,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
-    streamed = stream_format(fmt)
+    streamed = stream_format(fmt, _options.output)
     style = TextStyle(_options.color, _options.width)
     selection = _options.selection
     games = 0
@@ -202,7 +203,7 @@ def run_audit_units(
     problems: list[str] = []
     check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
     lines: list[PlayerGame] = []  # html: the lines of a night's games, for its standings
-    streamed = stream_format(options.format)
+    streamed = stream_format(options.format, options.output)
     if progress is not None:
         out = progress.beside(out)
     if options.format == "html":

@@ -139,10 +139,10 @@ def test_a_file_that_cannot_be_read_is_said_on_the_index(tmp_path: Path) -> None
 
 
 def test_game_records_survive_any_text() -> None:
-    """A game's record is read back whatever its texts hold (the mark, digits, colons)."""
+    """A game's line of the index is read back whatever it holds (the mark, digits, colons)."""
     from auditor.site.format import MARK, record, records
 
-    texts = [("{}", "<p>1:2</p>"), (MARK * 3, f"{MARK}9:{MARK}"), ("", ""), (json.dumps({"a": MARK}), "x" * 1000)]
-    assert records("".join(record(a, b) for a, b in texts)) == texts
+    texts = ["{}", MARK * 3, f"{MARK}9:{MARK}", "", json.dumps({"a": MARK}), "x" * 1000]
+    assert records("".join(record(t) for t in texts)) == texts
     with pytest.raises(ValueError):
         records("junk")

@@ -47,8 +47,9 @@ class StreamFormat(ABC):
         return out
 
 
-def stream_format(name: str) -> StreamFormat | None:
-    """The streamed machine format of this name, or None (text, lint, html)."""
+def stream_format(name: str, output: str | None = None) -> StreamFormat | None:
+    """The streamed format of this name, or None (text, lint, html); ``output``: the folder of a
+    format that writes files of its own (the site)."""
     if name == "json":
         from .document import JsonDocument
 
@@ -66,7 +67,10 @@ def stream_format(name: str) -> StreamFormat | None:
 
         return Sarif()
     if name == "site":
+        from pathlib import Path
+
         from ..site import SiteFormat
 
-        return SiteFormat()
+        assert output is not None, "the site is written to a folder"
+        return SiteFormat(Path(output))
     return None

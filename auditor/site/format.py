@@ -1,39 +1,62 @@
-"""The site as a streamed format: each game rendered (in a worker) as its line of the index and its page."""
+"""The site as a streamed format: each game's page written where the game is audited (a worker, with
+``--jobs``), and its line of the index sent on to the writer of the index."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import json
+import re
+from functools import cache
+from pathlib import Path
 from typing import TextIO
 
 from ..formats import StreamFormat
+from ..outfile import write_atomically
 from ..replay.results import GameResult
 from ..standings.seating import NightFinding
 from .entry import entry_of
 
-#: opens a game's record: then the index line's JSON and the page's HTML, each as LENGTH:TEXT
+INDEX = "index.html"
+GAMES = "games"
+#: opens a game's line of the index, written LENGTH:JSON
 MARK = "\x1e"
 
 
-def record(entry: str, page: str) -> str:
-    """One game's record, read back by :func:`records` whatever the texts hold."""
-    return f"{MARK}{len(entry)}:{entry}{len(page)}:{page}"
+def record(entry: str) -> str:
+    """One game's line of the index, read back by :func:`records` whatever it holds."""
+    return f"{MARK}{len(entry)}:{entry}"
 
 
-def records(text: str) -> list[tuple[str, str]]:
-    """The (entry, page) pairs of ``text``, a run of whole records."""
+def records(text: str) -> list[str]:
+    """The index lines in ``text``, a run of whole records."""
     found, at = [], 0
     while at < len(text):
         if text[at] != MARK:
             raise ValueError(f"not a game's record at {at}")
-        pieces = []
-        at += 1
-        for _ in range(2):
-            colon = text.index(":", at)
-            size = int(text[at:colon])
-            pieces.append(text[colon + 1:colon + 1 + size])
-            at = colon + 1 + size
-        found.append((pieces[0], pieces[1]))
+        colon = text.index(":", at)
+        size = int(text[at + 1:colon])
+        found.append(text[colon + 1:colon + 1 + size])
+        at = colon + 1 + size
     return found
+
+
+@cache
+def script(name: str) -> tuple[str, str]:
+    """A page's script, as the page includes it, and its hash for the Content-Security-Policy."""
+    from ..ruling.page import environment
+
+    text = environment().get_template(f"site/{name}").render()
+    return text, "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def page_name(label: str, game: int) -> str:
+    """A game's page: the end of its file's name, made safe, and a digest of the whole name, so that
+    two files never share a page however alike their names (and any process names it alike)."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower()[-50:].strip("-") or "games"
+    digest = hashlib.sha256(label.encode("utf-8", errors="surrogatepass")).hexdigest()[:8]
+    return f"{slug}-{digest}-g{game}.html"
 
 
 class SiteFormat(StreamFormat):
@@ -41,11 +64,21 @@ class SiteFormat(StreamFormat):
 
     name = "site"
 
-    def game(self, label: str, game: GameResult) -> str:
-        from ..ruling.page import game_html
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
 
-        entry = json.dumps(entry_of(label, game).as_json(), ensure_ascii=False)
-        return record(entry, game_html(label, game, deals=True))
+    def game(self, label: str, game: GameResult) -> str:
+        from ..ruling.page import environment, game_html, write_head
+
+        entry = entry_of(label, game)
+        entry.page = f"{GAMES}/{page_name(label, game.index)}"
+        page = io.StringIO()
+        write_head(page, [label], f"{entry.event}, game {entry.game}", script_hash=script("stepper.js")[1],
+                   back=f"../{INDEX}")
+        page.write(game_html(label, game, deals=True))
+        page.write(environment().get_template("site/game_foot.html.j2").render())
+        write_atomically(self.folder / entry.page, page.getvalue())
+        return record(json.dumps(entry.as_json(), ensure_ascii=False))
 
     def night(self, out: TextIO, found: list[NightFinding]) -> None:
         out.add_night(found)  # type: ignore[attr-defined]
