@@ -218,3 +218,33 @@ def test_the_standings_bar_labels_are_whole_at_1200_and_400_px(browser: Any, tmp
             chart.screenshot(path=str(OUT / f"standings-bars-{sample.split('.')[0]}-{width}.png"))
         finally:
             site.close()
+
+
+def test_every_hand_of_every_game_steps_to_its_end_and_back(browser: Any, season: Path) -> None:  # noqa: F811
+    """Each code's odd hands (a deal not written, a seat sitting out, cards seen twice, a trick cut
+    short): the viewer runs through every hand of every page without a script error."""
+    pages = sorted((season / "games").iterdir())
+    site = Site(browser, season, f"games/{pages[0].name}", 1200)
+    try:
+        stepped = 0
+        for page in pages:
+            site.page.goto(site.root + f"games/{page.name}", wait_until="load")
+            stepped += site.page.evaluate("""() => {
+                document.querySelectorAll('details.hand').forEach(d => { d.open = true; });
+                const bars = Array.from(document.querySelectorAll('.stepper'));
+                for (const bar of bars) {
+                  const hand = bar.closest('.hand');
+                  bar.querySelector('[data-step=end]').click();
+                  const played = hand.querySelectorAll('table.tricks td:not(.unplayed) .card').length;
+                  const all = hand.querySelectorAll('table.tricks td .card').length;
+                  if (played !== all || !bar.querySelector('[data-step=next]').disabled) { throw new Error('not at the end: ' + hand.id); }
+                  bar.querySelector('[data-step=start]').click();
+                  if (hand.querySelectorAll('.deal .card.played').length) { throw new Error('not back: ' + hand.id); }
+                }
+                const withPlay = Array.from(document.querySelectorAll('.hand')).filter(h => h.querySelector('table.tricks .card'));
+                if (withPlay.length !== bars.length) { throw new Error(withPlay.length + ' hands played, ' + bars.length + ' viewers'); }
+                return bars.length; }""")
+        assert stepped > 50
+        site.clean()
+    finally:
+        site.close()
