@@ -158,11 +158,18 @@ def test_a_hand_steps_through_trick_by_trick(browser: Any, season: Path, width: 
         assert hand.locator(".deal .seat .card.played").count() == 20 and hand.locator("tr.future").count() == 0
         page.keyboard.press("Home")
         assert hand.locator(".deal .seat .card.played").count() == 0 and hand.locator("[data-step=back]").is_disabled()
-        # a hand without findings steps too, once opened
+        # a hand without findings, which the static page shows without its diagram, steps too: the
+        # cards each seat played drawn around the table, named as the tags name the players
         clean = page.locator("details.hand").first
         clean.locator("summary").click()
+        drawn = clean.locator(".deal.drawn")
+        assert drawn.locator(".seat").count() == 4 and drawn.locator(".card").count() == 20
+        assert drawn.locator(".seat[data-seat=N] .seat-name").inner_text() == "Alice"
+        north, south = drawn.locator(".seat[data-seat=N]").bounding_box(), drawn.locator(".seat[data-seat=S]").bounding_box()
+        assert north is not None and south is not None and north["y"] < south["y"]
         clean.locator("[data-step=next]").click()
         assert clean.locator(".stepper .at").inner_text().endswith("(card 1 of 20)")
+        assert drawn.locator(".card.played").count() == 1
         assert site.overflow() <= 0, f"the game page is wider than {width}px"
         site.clean()
     finally:
@@ -186,6 +193,7 @@ def test_without_javascript_the_pages_are_the_static_ruling(browser: Any, season
         assert hand.locator(".stepper").count() == 0
         assert hand.locator(".deal [data-card=KD][data-mark=fault]").is_visible()
         assert hand.locator("table.tricks tr[data-trick='5'] .card").first.is_visible()  # every trick shown
+        assert game.page.locator("details.hand .deal").count() == 0  # a hand without findings: one line, as on one page
         assert game.overflow() <= 0
         game.page.screenshot(path=str(OUT / f"site-game-static-{width}.png"), full_page=True)
     finally:

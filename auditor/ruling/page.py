@@ -175,9 +175,7 @@ def _pieces(text: str, mentions: Mentions, marks: dict[Card, str]) -> list[str |
     return [card_view(value, marks) if isinstance(value, Card) else words for words, value in mentions.words(text)]
 
 
-def game_view(path: str, game: GameResult, deals: bool = False) -> GameView:
-    """The game as the page shows it; ``deals``: every hand's four hands around the table, not
-    only those of the hands with findings (a hand's viewer steps through them)."""
+def game_view(path: str, game: GameResult) -> GameView:
     people = People(game)
     gid = f"{_slug(path)}-g{game.index}"
     findings = game.all_findings()
@@ -192,7 +190,7 @@ def game_view(path: str, game: GameResult, deals: bool = False) -> GameView:
         rows.append(Row(h.number, people.seat(h.dealer) if h.dealer is not None else "?", result_words(h, people),
                         score(h.points), sheet_score(h), score(h.totals), differs(h), i == first,
                         anchor if mine else None))
-        hands.append(hand_view(path, h, mine, people, anchor, deals))
+        hands.append(hand_view(path, h, mine, people, anchor))
     outcome = game_end_words(game, people)
     computed = [Score(side.value.lower(), f"{side.value} {value}") for side, value in zip(game.sides, game.computed)]
     recorded = ([Score(side.value.lower(), f"{side.value} {value}") for side, value in game.recorded.canonical]
@@ -221,12 +219,11 @@ def _place(game: GameResult) -> tuple[list[Finding], dict[int, list[Finding]]]:
     return loose, placed
 
 
-def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str,
-              deals: bool = False) -> HandView:
+def hand_view(path: str, h: HandResult, findings: list[Finding], people: People, anchor: str) -> HandView:
     marks = marks_of(findings)
     views = [finding_view(path, f, people, marks) for f in findings]
     return HandView(h.number, anchor, result_words(h, people), score(h.points),
-                    score(h.totals), views, table_view(h, people, marks, seats_too=deals or bool(findings)))
+                    score(h.totals), views, table_view(h, people, marks, seats_too=bool(findings)))
 
 
 #: the steps between the chart's grid lines, the first that gives six lines or fewer
@@ -276,8 +273,8 @@ def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling", *,
                                                                  script_hash=script_hash, back=back))
 
 
-def game_html(path: str, game: GameResult, deals: bool = False) -> str:
-    return environment().get_template("game.html.j2").render(g=game_view(path, game, deals)) + "\n"
+def game_html(path: str, game: GameResult) -> str:
+    return environment().get_template("game.html.j2").render(g=game_view(path, game)) + "\n"
 
 
 def night_view(item: NightFinding) -> FindingView:

@@ -75,7 +75,7 @@ class SiteFormat(StreamFormat):
         page = io.StringIO()
         write_head(page, [label], f"{entry.event}, game {entry.game}", script_hash=script("stepper.js")[1],
                    back=f"../{INDEX}")
-        page.write(game_html(label, game, deals=True))
+        page.write(game_html(label, game))
         page.write(environment().get_template("site/game_foot.html.j2").render())
         write_atomically(self.folder / entry.page, page.getvalue())
         return record(json.dumps(entry.as_json(), ensure_ascii=False))

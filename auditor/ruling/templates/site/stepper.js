@@ -5,10 +5,49 @@
   "use strict";
   function text(node) { return node ? node.textContent.replace(/\s+/g, " ").trim() : ""; }
 
+  var WORDS = { N: "North", E: "East", S: "South", W: "West" };
+
+  /* A hand without a finding has no diagram on the static page: draw the cards each seat played,
+     named as the game's tags name the players. */
+  function drawnDeal(hand, table, columns, plays) {
+    var names = {};
+    var game = hand.closest(".game");
+    Array.prototype.forEach.call(game ? game.querySelectorAll("dl.tags div") : [], function (pair) {
+      var seat = Object.keys(WORDS).filter(function (s) { return WORDS[s] === text(pair.querySelector("dt")); })[0];
+      if (seat) { names[seat] = text(pair.querySelector("dd")); }
+    });
+    var deal = document.createElement("div");
+    deal.className = "deal drawn";
+    deal.setAttribute("role", "group");
+    deal.setAttribute("aria-label", "the cards each seat played, North at the top");
+    columns.forEach(function (seat) {
+      var box = document.createElement("div");
+      box.className = "seat " + seat.toLowerCase();
+      box.setAttribute("data-seat", seat);
+      var name = document.createElement("div");
+      name.className = "seat-name";
+      var who = document.createElement("b");
+      who.textContent = names[seat] || WORDS[seat] || seat;
+      name.appendChild(who);
+      var cards = document.createElement("div");
+      cards.className = "cards";
+      plays.forEach(function (p) { if (p.seat === seat) { cards.appendChild(p.td.querySelector(".card").cloneNode(true)); } });
+      box.appendChild(name);
+      box.appendChild(cards);
+      deal.appendChild(box);
+    });
+    var felt = document.createElement("div");
+    felt.className = "felt";
+    deal.appendChild(felt);
+    var body = table.closest(".hand-body") || hand;
+    body.insertBefore(deal, body.firstChild);
+    return deal;
+  }
+
   function viewer(hand) {
     var deal = hand.querySelector(".deal");
     var table = hand.querySelector("table.tricks");
-    if (!deal || !table) { return; }
+    if (!table) { return; }
     var columns = Array.prototype.map.call(table.querySelectorAll("thead th"), text).slice(1, -1);
     var plays = [];
     Array.prototype.forEach.call(table.querySelectorAll("tbody tr[data-trick]"), function (row) {
@@ -25,6 +64,7 @@
       plays = plays.concat(these);
     });
     if (!plays.length) { return; }
+    deal = deal || drawnDeal(hand, table, columns, plays);
     var held = {};
     Array.prototype.forEach.call(deal.querySelectorAll(".seat[data-seat]"), function (seat) {
       Array.prototype.forEach.call(seat.querySelectorAll(".card[data-card]"), function (card) {
