@@ -1,4 +1,5 @@
-"""The ruling as one HTML page: inline style sheet and SVG, no script, no request of any kind.
+"""The ruling as one HTML page: inline style sheet and SVG, no script, no request of any kind
+(a site's game page, :mod:`auditor.site`, adds its one script, allowed by hash).
 
 The page is written in three parts so that a file of any number of games is
 written in bounded memory: :func:`write_head`, then :func:`game_html` for each
