@@ -54,14 +54,16 @@ class Exclusion:
 
         self._specs = [(root.absolute(), GitIgnoreSpec.from_lines(lines)) for root, lines in self.patterns if lines]
 
-    def files(self, folder: Path) -> Iterator[Path]:
-        """Every file below ``folder`` that is not left out (hidden ones too), folder by folder."""
+    def files(self, folder: Path, hidden: bool = False) -> Iterator[Path]:
+        """Every file below ``folder`` that is not left out, folder by folder; a hidden folder
+        (``.git``) is not entered unless ``hidden``."""
         top = folder.absolute()
         above = self._chain_above(top) if self.gitignore else []
         for here, dirs, names in os.walk(folder):
             path = Path(here)
             chain = above + self._chain_down(top, path.absolute())
-            dirs[:] = sorted(d for d in dirs if not self._left_out(path / d, top, chain, True))
+            dirs[:] = sorted(d for d in dirs if (hidden or not d.startswith("."))
+                             and not self._left_out(path / d, top, chain, True))
             for name in sorted(names):
                 if not self._left_out(path / name, top, chain, False):
                     yield path / name
