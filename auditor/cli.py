@@ -2,7 +2,7 @@
 
     euchre-audit FILE... [--rules NAME|PATH] [--set KEY=VALUE] [--format FORMAT] [-o OUT]   (auditor.audit_command)
     euchre-audit rules [NAME] [--schema]
-    euchre-audit codes [CODE]
+    euchre-audit codes [CODE]       (explain CODE: the same, as ruff's rule)
     euchre-audit fmt|convert|stats|standings|simulate ...
 
 A command's name wins over a file of that name (``euchre-audit -- stats`` audits a file called stats).
@@ -61,8 +61,10 @@ def run_codes(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     p.add_argument("code", nargs="?", help="a code (R501) or name (renege)")
     args = p.parse_args(argv)
     if args.code is None:
-        for c in REGISTRY.values():
-            out.write(f"{c.code}  {c.name:<28} {c.category.value:<11} {c.severity.value:<8} {c.summary}\n")
+        from .terminal_table import write_table
+
+        write_table(out, ("code", "name", "category", "severity", "what it means"),
+                    [(c.code, c.name, c.category.value, c.severity.value, c.summary) for c in REGISTRY.values()])
         return EXIT_CLEAN
     wanted = args.code.upper()
     found = [c for c in REGISTRY.values() if c.code == wanted or c.name == args.code.lower()]
@@ -113,6 +115,7 @@ COMMANDS: dict[str, Callable[[Sequence[str], TextIO, TextIO], int]] = {
     "standings": run_standings,
     "rules": run_rules,
     "codes": run_codes,
+    "explain": run_codes,  # ruff's `rule`, pylint's --help-msg: what a code means
     "fmt": run_fmt,
     "convert": run_convert,
 }

@@ -7,11 +7,19 @@ The first folder, from the current one upward, that holds an ``euchre-audit.toml
     rules = "rulesets/club.yaml"         # a bundled name, or a path relative to this file
     set = ["target=11"]                  # or a table: [tool.euchre-audit.set] target = 11
     select = ["R", "left-bower"]         # codes, code prefixes, names, categories
+    extend-select = ["W"]                # added to select (to every code when select is not given)
     ignore = ["S003"]
+    extend-ignore = ["P7"]               # left out as ignore is
+    exclude = ["drafts/", "*.bak.txt"]   # paths a folder's search passes over (.gitignore patterns)
     format = "lint"
 
-Options on the command line win: ``--rules``, ``--select``, ``--ignore`` and ``--format`` replace
-the file's value, and ``--set`` changes are laid over the file's.  The files come from other
+The table is read from ``tomllib``'s result, so ``[tool]`` with ``euchre-audit.format = "lint"``,
+or ``euchre-audit = {format = "lint"}``, is read as ``[tool.euchre-audit]`` is.
+
+Options on the command line win: ``--rules``, ``--select``, ``--exclude`` and ``--format`` replace
+the file's value; ``--ignore``, ``--extend-select`` and ``--extend-ignore`` are laid over the
+file's selection as ruff lays them (:func:`auditor.selection.layered`), and ``--set`` changes are
+laid over the file's.  The files come from other
 people: they are read with a size limit, every key and value is checked, and a problem names the
 file, the line and the key, with no traceback.
 """
@@ -30,8 +38,7 @@ PYPROJECT = "pyproject.toml"
 TABLE = "euchre-audit"
 #: a configuration file larger than this is refused
 MAX_BYTES = 1024 * 1024
-KEYS = ("rules", "set", "select", "ignore", "format")
-_SECTION = re.compile(r"^\s*\[\s*tool\s*\.\s*(\"euchre-audit\"|'euchre-audit'|euchre-audit)\s*[\].]", re.MULTILINE)
+KEYS = ("rules", "set", "select", "extend-select", "ignore", "extend-ignore", "exclude", "format")
 
 
 class ConfigError(Exception):
@@ -45,6 +52,9 @@ class Settings:
     overrides: tuple[str, ...] = ()
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] | None = None
     format: str | None = None
 
 
@@ -61,13 +71,19 @@ def find_config(start: Path) -> Path | None:
 
 
 def _mentions_table(path: Path) -> bool:
-    """Does a pyproject.toml open a [tool.euchre-audit] table (or one of its sub-tables)?"""
+    """Does a pyproject.toml hold a ``tool.euchre-audit`` table, however TOML spells it?  One that is
+    not TOML counts when it names the tool, so that its problem is said rather than passed over."""
     try:
         with path.open("rb") as fh:
-            head = fh.read(MAX_BYTES + 1)
+            raw = fh.read(MAX_BYTES + 1)
     except OSError:
         return False
-    return bool(_SECTION.search(head.decode("utf-8", errors="replace")))
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return TABLE.encode() in raw
+    tool = data.get("tool")
+    return isinstance(tool, dict) and TABLE in tool
 
 
 def load_settings(path: Path) -> Settings:
@@ -120,9 +136,11 @@ def _settings(path: Path, text: str, prefix: str, table: dict[str, Any]) -> Sett
         if table["format"] not in FORMATS:
             raise fail("format", f"must be one of {', '.join(FORMATS)}, not {_shown(table['format'])}")
         values["format"] = table["format"]
-    for key in ("select", "ignore"):
+    for key in ("select", "ignore", "extend-select", "extend-ignore"):
         if key in table:
-            values[key] = _selectors(table[key], fail, key)
+            values[key.replace("-", "_")] = _selectors(table[key], fail, key)
+    if "exclude" in table:
+        values["exclude"] = _patterns(table["exclude"], fail)
     if "set" in table:
         values["overrides"] = _overrides(table["set"], fail, path, text, prefix)
     return Settings(**values)
@@ -149,6 +167,19 @@ def _selectors(value: Any, fail: Any, key: str) -> tuple[str, ...]:
         return parse_selectors(value)
     except SelectorError as err:
         raise fail(key, str(err)) from None
+
+
+def _patterns(value: Any, fail: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise fail("exclude", "must be a list of paths or patterns, as .gitignore writes them, e.g. [\"drafts/\"]")
+    from .exclusion import ExclusionError, check_patterns
+
+    try:
+        return check_patterns(value)
+    except ExclusionError as err:
+        raise fail("exclude", str(err)) from None
 
 
 def _overrides(value: Any, fail: Any, path: Path, text: str, prefix: str) -> tuple[str, ...]:
@@ -194,21 +225,27 @@ _HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$")
 
 
 def _line(text: str, table: str, key: str | None) -> int:
-    """The line of ``key`` in ``table`` (dotted, "" for the top level), else of the table's header, else 1."""
-    current, header_line = "", 0
+    """The line of ``key`` in ``table`` (dotted, "" for the top level), else of the table's header (or
+    of the line that opens it: ``euchre-audit = {...}``, ``euchre-audit.format = ...``), else 1."""
+    current, opened = "", 0
     wanted = _normal(table)
+    full_key = f"{wanted}.{key}" if wanted else key
     for number, line in enumerate(text.splitlines(), 1):
         header = _HEADER.match(line)
         if header:
             current = _normal(header.group(1))
             if current == wanted:
-                header_line = number
+                opened = opened or number
             continue
-        if key is not None and current == wanted:
-            bare = line.split("=", 1)[0].strip().strip("\"'")
-            if "=" in line and bare == key:
-                return number
-    return header_line or 1
+        if "=" not in line or line.lstrip().startswith("#"):
+            continue
+        bare = _normal(line.split("=", 1)[0].strip())
+        name = f"{current}.{bare}" if current else bare
+        if key is not None and name == full_key:
+            return number
+        if not opened and (name == wanted or name.startswith(wanted + ".")):
+            opened = number
+    return opened or 1
 
 
 def _normal(name: str) -> str:

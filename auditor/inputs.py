@@ -2,8 +2,8 @@
 
 - a file is read whatever its name;
 - a folder is searched recursively for game files (``.txt``, ``.euchre``, ``.egn``, ``.emn``, and
-  ``.json`` files whose opening names a game format), hidden folders and files skipped, in order
-  of their paths;
+  ``.json`` files whose opening names a game format), hidden folders and files skipped, and those
+  ``--exclude`` or a ``.gitignore`` leaves out (:mod:`auditor.exclusion`), in order of their paths;
 - a name that does not exist but holds ``*``, ``?`` or ``[`` is a glob, expanded here (``**``
   crosses folders), so a quoted glob works as well as one the shell expanded;
 - ``-`` is standard input, copied to a temporary file first (so that it can be sniffed, cut for
@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
+
+from .exclusion import Exclusion
 
 #: files a folder is searched for (any name given explicitly is read)
 GAME_SUFFIXES = (".txt", ".euchre", ".egn", ".emn", ".json")
@@ -40,10 +42,10 @@ class Inputs:
             self.spooled = None
 
 
-def game_files(folder: Path, skip: Callable[[Path], bool] = lambda p: False) -> list[Path]:
+def game_files(folder: Path, skip: Callable[[Path], bool] = lambda p: False, exclusion: Exclusion | None = None) -> list[Path]:
     """The game files below ``folder``: a ``.json`` file only if it says it holds games."""
     return sorted(
-        p for p in folder.rglob("*")
+        p for p in (exclusion or Exclusion()).files(folder)
         if p.is_file() and p.suffix.lower() in GAME_SUFFIXES and not skip(p)
         and not any(part.startswith(".") for part in p.relative_to(folder).parts)
         and (p.suffix.lower() != ".json" or _declares_games(p))
@@ -66,11 +68,13 @@ def _declares_games(path: Path) -> bool:
 
 def discover(specs: Sequence[str], is_tables: Callable[[Path], bool] = lambda p: False,
              skip: Callable[[Path], bool] = lambda p: False, stdin: BinaryIO | None = None,
-             missing_is_file: bool = False) -> Inputs:
+             missing_is_file: bool = False, exclusion: Exclusion | None = None, stdin_label: str = STDIN_LABEL) -> Inputs:
     """The game files (and tables folders, where ``is_tables`` says so) that ``specs`` name.
 
     With ``missing_is_file`` (the audit), a name that is neither a file nor a glob is kept as a
-    file for its reader to report, and a folder without game files is a problem.
+    file for its reader to report, and a folder without game files is a problem.  ``exclusion``
+    says what a folder's search passes over (default: what .gitignore files leave out);
+    ``stdin_label`` is the name standard input goes by (``--stdin-filename``).
     """
     found = Inputs()
 
@@ -78,7 +82,7 @@ def discover(specs: Sequence[str], is_tables: Callable[[Path], bool] = lambda p:
         if is_tables(path):
             found.tables.append(path)
         elif path.is_dir():
-            files = game_files(path, skip)
+            files = game_files(path, skip, exclusion)
             if not files and missing_is_file:
                 found.problems.append(f"{path}: a folder without game files ({', '.join(GAME_SUFFIXES)})")
             found.files.extend((p, str(p)) for p in files)
@@ -89,7 +93,7 @@ def discover(specs: Sequence[str], is_tables: Callable[[Path], bool] = lambda p:
         if spec == "-":
             if found.spooled is None:
                 found.spooled = spool(stdin if stdin is not None else sys.stdin.buffer)
-            found.files.append((found.spooled, STDIN_LABEL))
+            found.files.append((found.spooled, stdin_label))
             continue
         path = Path(spec)
         if _exists(path):  # a broken link is named by its reader

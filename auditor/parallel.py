@@ -57,11 +57,12 @@ __all__ = [
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, json, lint, html, or a streamed machine format (jsonl, github, sarif)
+    format: str  # text, lint, html, or a streamed format (json, jsonl, github, sarif; site: html as a folder)
     color: bool = False  # the text ruling in colour (the output is a terminal)
     width: int | None = None  # the terminal's width, which the text ruling's tables keep to
     selection: Selection | None = None  # --select/--ignore (None: every finding)
     quiet: bool = False  # the text ruling: only the findings
+    output: str | None = None  # where a format that writes files of its own puts them (the site's folder)
 
 
 @dataclass(slots=True)
@@ -69,8 +70,7 @@ class UnitAudit:
     """What one unit's audit sends back to the parent."""
 
     unit: Unit
-    text: str = ""  # rendered report (every format but json)
-    games: list[GameResult] = field(default_factory=list)  # json format only
+    text: str = ""  # rendered report
     problems: list[str] = field(default_factory=list)  # the reading stopped: the file's later units are skipped
     skipped: list[SkippedGame] = field(default_factory=list)  # games not audited (their own ruleset could not be had)
     has_error: bool = False
@@ -127,7 +127,7 @@ def audited_records(unit: Unit, problems: list[str], skipped: list[SkippedGame] 
 
 
 def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
-    """Audit one unit and render it (or keep its games, for json).
+    """Audit one unit and render it.
 
     With a ``sink`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
@@ -138,7 +138,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     result = UnitAudit(unit)
     buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
-    streamed = stream_format(fmt)
+    streamed = stream_format(fmt, _options.output)
     style = TextStyle(_options.color, _options.width)
     selection = _options.selection
     games = 0
@@ -158,8 +158,6 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             result.has_error = True
         if streamed is not None:
             buffer.write(streamed.game(unit.label, game))
-        elif fmt == "json":
-            result.games.append(game)
         elif fmt == "lint":
             report.write_lint(FileAudit(unit.label, [game]), buffer)
         elif fmt == "html":
@@ -194,20 +192,18 @@ def run_audit_units(
     Several files or games end with a summary (text and html), added up in input order.
     ``progress`` is told of every unit done; ``codes`` gets the findings per code.
     """
-    from . import report
 
     paths = [(Path(f), str(Path(f))) if isinstance(f, str) else f for f in files]
     # a page is about fifteen times the size of its games: smaller units keep what is in flight small
     # one process cuts files too for a true progress bar, and a cluster always
     cut = (progress is not None and progress.enabled) or runner is not None
-    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format == "html" else None, cut=cut)
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format in ("html", "site") else None, cut=cut)
     any_problem = any_error = False
-    audits: list[FileAudit] = []
     summary = Summary()
     problems: list[str] = []
     check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
     lines: list[PlayerGame] = []  # html: the lines of a night's games, for its standings
-    streamed = stream_format(options.format)
+    streamed = stream_format(options.format, options.output)
     if progress is not None:
         out = progress.beside(out)
     if options.format == "html":
@@ -226,15 +222,13 @@ def run_audit_units(
         results = run_ordered(audit_unit, units, jobs, _set_options, (options,), start_method="fork")
     else:  # one process: stream every game straight to the output
         _set_options(options)
-        results = (audit_unit(unit, out if options.format != "json" else None) for unit in units)
+        results = (audit_unit(unit, out) for unit in units)
     for result in results:
         unit = result.unit
         if progress is not None:
             progress.done(unit)
         if current is None or current.path != unit.label or unit.start == 0:
             current = FileAudit(unit.label)
-            if options.format == "json":
-                audits.append(current)
             broken_file = None
         if broken_file == unit.label:
             continue
@@ -257,13 +251,10 @@ def run_audit_units(
         if result.problems:
             broken_file = unit.label
         any_error = any_error or result.has_error
-        if options.format == "json":
-            current.games.extend(result.games)
-        else:
-            out.write(result.text)
-            if streamed is not None:
-                for problem in reported:
-                    streamed.problem(out, problem)
+        out.write(result.text)
+        if streamed is not None:
+            for problem in reported:
+                streamed.problem(out, problem)
     if progress is not None:
         progress.close()
     night = _selected(night, options.selection)
@@ -271,9 +262,7 @@ def run_audit_units(
         codes.update(n.finding.code.code for n in night)
     summary.add_night(night)
     any_error = any_error or any(n.finding.level is Severity.ERROR for n in night)
-    if options.format == "json":
-        report.write_json(audits, out, night)
-    elif options.format == "html":
+    if options.format == "html":
         from .ruling.standings_page import night_standings
 
         write_foot(out, summary, problems, night, *night_standings(lines, PAGE_STANDINGS_LINES))

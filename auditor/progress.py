@@ -3,12 +3,16 @@
 Drawn by tqdm (rate, ETA, the terminal's width), only when standard error is a terminal, and
 only once a run has lasted a second, so a short audit never shows one.  It counts the bytes of
 the units done, so one big file cut into pieces shows true progress.  When the report goes to
-the same terminal, the bar steps aside for every write.
+the same terminal, the bar steps aside for every write (tqdm's ``external_write_mode``), once it
+has been shown: a bar drawn back before its delay is one ``close()`` does not know to clear, and
+it stayed on the terminal after the ruling.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from .units import Unit
@@ -63,11 +67,8 @@ class Progress:
 
     def note(self, text: str, err: TextIO) -> None:
         """Write a line to standard error without tearing the bar."""
-        if self.bar is not None:
-            self.bar.clear()
-        err.write(text)
-        if self.bar is not None:
-            self.bar.refresh()
+        with aside(self.bar):
+            err.write(text)
 
     def beside(self, out: TextIO) -> TextIO:
         """``out``, or when it is the terminal too, a stream that clears the bar before each write."""
@@ -81,6 +82,23 @@ class Progress:
             self.bar = None
 
 
+def shown(bar: Any) -> bool:
+    """Has tqdm drawn ``bar`` (its delay past, and a drawing since)?"""
+    return bar is not None and not bar.disable and bar.last_print_t >= bar.start_t + bar.delay
+
+
+@contextmanager
+def aside(bar: Any) -> Iterator[None]:
+    """Writes made within are not torn by ``bar``: tqdm clears it (and every bar on its terminal) and
+    draws it again after.  A bar not shown yet is left alone: drawn now, it would be one that
+    ``close()`` thinks was never shown, and leaves behind."""
+    if not shown(bar):
+        yield
+        return
+    with bar.external_write_mode(file=bar.fp):
+        yield
+
+
 class _BesideBar:
     def __init__(self, out: TextIO, bar: Any) -> None:
         self.out, self.bar = out, bar
@@ -88,10 +106,9 @@ class _BesideBar:
     def write(self, text: str) -> int:
         if not text:
             return 0
-        self.bar.clear()
-        n = self.out.write(text)
-        self.out.flush()
-        self.bar.refresh()
+        with aside(self.bar):
+            n = self.out.write(text)
+            self.out.flush()
         return n
 
     def flush(self) -> None:

@@ -1,4 +1,5 @@
-"""Render audit results: JSON for programs, lint lines, and the ruling (:mod:`auditor.ruling`:
+"""Render audit results: the JSON of findings and games for programs (written by
+:mod:`auditor.formats`), lint lines, and the ruling (:mod:`auditor.ruling`:
 text to read aloud, an HTML page to show).
 
 The report knows findings and results, never the rules that produced them.
@@ -6,10 +7,6 @@ The report knows findings and results, never the rules that produced them.
 
 from __future__ import annotations
 
-import json
-import shutil
-import tempfile
-from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .audit import FileAudit
@@ -17,7 +14,6 @@ from .findings import Finding
 from .cards import Side
 from .replay.results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
-from .standings.seating import NightFinding
 
 
 def by_side(sides: tuple[Side, ...], values: tuple[int, ...] | None) -> dict[str, int] | None:
@@ -85,43 +81,6 @@ def hand_dict(h: HandResult) -> dict[str, Any]:
         "corrected": by_side(h.sides, h.totals),
         "notes": [str(n) for n in h.notes],
     }
-
-
-def write_json(audits: Iterable[FileAudit], out: TextIO, night: Iterable[NightFinding] = ()) -> None:
-    """One JSON document, as ``json.dump(..., indent=2)`` writes it, written as the games come: the
-    findings straight to ``out``, the games to a spooled file written after them.  Holding every
-    result as dicts until the end took about 60 bytes a byte of output (190 MB for a game whose
-    report is 32 MB)."""
-    problems: list[str] = []
-    with tempfile.SpooledTemporaryFile(max_size=4 * 1024 * 1024, mode="w+", encoding="utf-8") as games:
-        out.write('{\n  "findings": [')
-        findings_written = games_written = 0
-        for audit in audits:
-            problems.extend(audit.problems)
-            for game in audit.games:
-                games.write(_member(game_dict(audit.path, game), games_written))
-                games_written += 1
-                for f in game.all_findings():
-                    out.write(_member(finding_dict(audit.path, f), findings_written))
-                    findings_written += 1
-        for n in night:  # across the games of a night (E901)
-            out.write(_member(finding_dict(n.file, n.finding), findings_written))
-            findings_written += 1
-        out.write("\n  ]," if findings_written else "],")
-        out.write('\n  "games": [')
-        games.seek(0)
-        shutil.copyfileobj(games, out)
-        out.write("\n  ]," if games_written else "],")
-    out.write('\n  "errors": ' + json.dumps(problems, indent=2, ensure_ascii=False).replace("\n", "\n  ") + "\n}\n")
-
-
-def _indented(value: Any) -> str:
-    """``value`` as json.dump(indent=2) writes it two levels down (a member of a top-level list)."""
-    return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-
-
-def _member(value: Any, written: int) -> str:
-    return ("," if written else "") + "\n    " + _indented(value)
 
 
 def write_lint(audit: FileAudit, out: TextIO) -> None:

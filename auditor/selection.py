@@ -1,4 +1,5 @@
-"""Which findings are reported: ``--select`` and ``--ignore`` by code, code prefix, name or category.
+"""Which findings are reported: ``--select`` and ``--ignore`` (and their ``--extend-`` forms) by code,
+code prefix, name or category.
 
 A selector is a code (``R501``), a code's prefix (``R5``, ``R``: every renege code), a finding
 name (``score-mismatch``) or a category (``renege``, ``left-bower``), in any case; ``ALL``
@@ -81,3 +82,27 @@ class Selection:
             for h in game.hands
         ]
         return dataclasses.replace(game, hands=hands, findings=[f for f in game.findings if self.wants(f.code)])
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """One source's say in the selection: the configuration file's, then the command line's."""
+
+    select: tuple[str, ...] | None = None  # None: this layer keeps what the one below chose
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+
+def layered(layers: Iterable[Layer]) -> Selection | None:
+    """The findings wanted when each layer is laid over the one before, as ruff lays its settings: a
+    layer's ``select`` starts again from the codes it names, ``extend_select`` adds codes, ``ignore``
+    takes codes away (within a layer, ignore wins).  None: every finding."""
+    wanted = set(REGISTRY)
+    for layer in layers:
+        if layer.select is not None:
+            wanted = {c.code for s in layer.select for c in matching(s)}
+        wanted |= {c.code for s in layer.extend_select for c in matching(s)}
+        wanted -= {c.code for s in layer.ignore for c in matching(s)}
+    if len(wanted) == len(REGISTRY):
+        return None
+    return Selection(tuple(sorted(wanted))) if wanted else Selection((), ("ALL",))

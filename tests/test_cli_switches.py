@@ -55,9 +55,9 @@ def test_help_lists_every_command_with_one_line_each() -> None:
     assert main(["--help"], out, io.StringIO()) == 0
     text = out.getvalue()
     listed = re.findall(r"^  (\S+)\s{2,}\S.*$", text.split("commands:\n", 1)[1], re.MULTILINE)
-    assert listed == ["FILE...", "rules", "codes", "fmt", "convert", "stats", "standings", "simulate"]
+    assert listed == ["FILE...", "rules", "codes", "explain", "fmt", "convert", "stats", "standings", "simulate"]
     assert set(listed[1:]) == set(COMMANDS)
-    assert "about 4 KB a hand" in text  # json's memory is stated
+    assert "Every format is written as the games are audited, in bounded memory" in " ".join(text.split())
     for fmt in ("text", "lint", "github", "sarif", "jsonl", "json", "html"):
         assert fmt in text
 

@@ -83,7 +83,7 @@ def test_rules_and_set_from_the_file_and_set_on_the_command_line_laid_over(proje
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('format = "lint"\nselekt = ["R501"]\n', "euchre-audit.toml:2: selekt: unknown setting (known: rules, set, select, ignore, format)"),
+        ('format = "lint"\nselekt = ["R501"]\n', "euchre-audit.toml:2: selekt: unknown setting (known: rules, set, select, extend-select, ignore, extend-ignore, exclude, format)"),
         ('format = "xml"\n', "euchre-audit.toml:1: format: must be one of text, lint, json, jsonl, github, sarif, html, not 'xml'"),
         ('\n\nselect = ["R999"]\n', "euchre-audit.toml:3: select: 'R999' is no finding code, code prefix, name or category"),
         ('ignore = 5\n', "euchre-audit.toml:1: ignore: must be a list of codes or categories"),
@@ -105,7 +105,7 @@ def test_an_unknown_key_in_pyproject_is_named_with_its_line(project: Path) -> No
     (project / "pyproject.toml").write_text(
         '[project]\nname = "x"\n\n[tool.euchre-audit]\nformat = "lint"\njobs = 4\n', encoding="utf-8")
     assert run("week1") == (2, "", f"euchre-audit: {project / 'pyproject.toml'}:6: jobs: unknown setting "
-                                   "(known: rules, set, select, ignore, format)\n")
+                                   "(known: rules, set, select, extend-select, ignore, extend-ignore, exclude, format)\n")
 
 
 def test_a_file_that_is_not_utf8_or_too_big_is_refused(project: Path) -> None:

@@ -102,40 +102,38 @@ def test_a_template_is_cut_into_fields_once(monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_json_report_is_written_as_the_audits_come_and_reads_as_json_dump_writes_it() -> None:
     """The JSON report held every finding and game as dicts until the end (190 MB for a 570 KB game
     whose report is 32 MB: the fuzzer's memory judgement, input 747641); now each finding is written
-    when its file's audit comes, and the document is exactly what json.dump(indent=2) made."""
+    when its game's audit comes, and the document is exactly what json.dump(indent=2) made."""
     import json
 
-    from auditor.audit import FileAudit
-    from auditor.report import write_json
+    from auditor.formats.document import JsonDocument
     from conftest import audit_text
 
     games = audit_text((SAMPLES / "club-night.txt").read_text(encoding="utf-8"))
     assert sum(len(g.all_findings()) for g in games) > 0
-    out = io.StringIO()
-    seen: list[int] = []
-
-    def audits():  # type: ignore[no-untyped-def]
-        yield FileAudit("a.txt", games)
-        seen.append(out.tell())  # what was written before the next file's audit is asked for
-        yield FileAudit("b.txt", [], ["b.txt: no game found"])
-        yield FileAudit("c.txt", games)
-
-    write_json(audits(), out)
+    document, out = JsonDocument(), io.StringIO()
+    document.head(out)
+    stream = document.wrap(out)
+    for game in games:
+        stream.write(document.game("a.txt", game))
+    seen = out.tell()  # what was written before the next file's audit came
+    for game in games:
+        stream.write(document.game("c.txt", game))
+    document.foot(stream, ["b.txt: no game found"])
     text = out.getvalue()
-    document = json.loads(text)
-    assert text == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    assert document["errors"] == ["b.txt: no game found"]
-    assert len(document["games"]) == 2 * len(games)
-    first = [f for f in document["findings"] if f["path"] == "a.txt"]
-    assert first and seen[0] >= len(json.dumps(first, indent=2))  # a.txt's findings were out before b.txt came
+    parsed = json.loads(text)
+    assert text == json.dumps(parsed, indent=2, ensure_ascii=False) + "\n"
+    assert parsed["errors"] == ["b.txt: no game found"]
+    assert len(parsed["games"]) == 2 * len(games)
+    first = [f for f in parsed["findings"] if f["path"] == "a.txt"]
+    assert first and seen >= len(json.dumps(first, indent=2))  # a.txt's findings were out before c.txt came
 
 
 def test_a_json_report_of_nothing_is_what_json_dump_writes() -> None:
     import json
 
-    from auditor.audit import FileAudit
-    from auditor.report import write_json
+    from auditor.formats.document import JsonDocument
 
-    out = io.StringIO()
-    write_json(iter([FileAudit("x.txt", [], [])]), out)
+    document, out = JsonDocument(), io.StringIO()
+    document.head(out)
+    document.foot(document.wrap(out), [])
     assert out.getvalue() == json.dumps({"findings": [], "games": [], "errors": []}, indent=2) + "\n"

@@ -1,9 +1,9 @@
-"""Machine formats written game by game: JSON Lines, GitHub workflow annotations and SARIF.
+"""Machine formats written game by game: the JSON document, JSON Lines, GitHub workflow annotations and SARIF.
 
 Each format renders one audited game as text (in a worker process with ``--jobs``), and may
 write a head before the first game and a foot after the last; the parent writes the pieces in
 input order, so the output is the same for any number of jobs and nothing is held to the end.
-The ruling (text, HTML), ``lint`` and the one-document ``json`` live in :mod:`auditor.report`.
+The ruling (text, HTML) and ``lint`` live in :mod:`auditor.report`.
 """
 
 from __future__ import annotations
@@ -47,8 +47,13 @@ class StreamFormat(ABC):
         return out
 
 
-def stream_format(name: str) -> StreamFormat | None:
-    """The streamed machine format of this name, or None (text, lint, json, html)."""
+def stream_format(name: str, output: str | None = None) -> StreamFormat | None:
+    """The streamed format of this name, or None (text, lint, html); ``output``: the folder of a
+    format that writes files of its own (the site)."""
+    if name == "json":
+        from .document import JsonDocument
+
+        return JsonDocument()
     if name == "jsonl":
         from .jsonl import JsonLines
 
@@ -61,4 +66,11 @@ def stream_format(name: str) -> StreamFormat | None:
         from .sarif import Sarif
 
         return Sarif()
+    if name == "site":
+        from pathlib import Path
+
+        from ..site import SiteFormat
+
+        assert output is not None, "the site is written to a folder"
+        return SiteFormat(Path(output))
     return None

@@ -1,4 +1,5 @@
-"""The ruling as one HTML page: inline style sheet and SVG, no script, no request of any kind.
+"""The ruling as one HTML page: inline style sheet and SVG, no script, no request of any kind
+(a site's game page, :mod:`auditor.site`, adds its one script, allowed by hash).
 
 The page is written in three parts so that a file of any number of games is
 written in bounded memory: :func:`write_head`, then :func:`game_html` for each
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
-from ..findings import Finding, Severity
+from ..findings import Finding, Role, Severity
 from ..replay.results import GameResult, HandResult
 from .summary import Summary
 from .table import CardView, TableView, card_view, marks_of, table_view
@@ -71,6 +72,8 @@ class FindingView:
     sentence: list[str | CardView]
     proof: list[list[str | CardView]]
     points: str | None
+    trick: int | None = None  # the trick it happened in, and the card at fault: where a hand's viewer shows it
+    fault: str | None = None
 
 
 @dataclass(slots=True)
@@ -161,9 +164,11 @@ def _slug(text: str) -> str:
 
 def finding_view(path: str, f: Finding, people: People, marks: dict[Card, str]) -> FindingView:
     mentions = people.mentions()
+    fault = next((str(m.card) for m in f.cards if m.role is Role.FAULT), None)
     return FindingView(
         f.code.code, f.code.name, f.level.value, f"{printable(path)}:{f.pos.line}:{f.pos.column}", where(f),
         _pieces(f.message, mentions, marks), [_pieces(line, mentions, marks) for line in f.proof], points_words(f, people),
+        f.trick or None, fault,
     )
 
 
@@ -258,11 +263,15 @@ def chart(game: GameResult, first: int | None) -> Chart | None:
 
 
 # ------------------------------------------------------------------ writing the page
-def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling") -> None:
+def write_head(out: TextIO, files: list[str], heading: str = "Euchre ruling", *, script_hash: str | None = None,
+               back: str | None = None) -> None:
+    """The page's head; ``script_hash``: the one inline script the page may run (its CSP hash),
+    ``back``: a link to the page above it (a site's index)."""
     names = [printable(f) for f in files]
     title_text = names[0] if len(names) == 1 else f"{len(names)} files"
     out.write(environment().get_template("head.html.j2").render(title=title_text, files=names, heading=heading,
-                                                                 marks=heading == "Euchre ruling"))
+                                                                 marks=heading == "Euchre ruling" or back is not None,
+                                                                 script_hash=script_hash, back=back))
 
 
 def game_html(path: str, game: GameResult) -> str:

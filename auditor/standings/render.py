@@ -38,13 +38,11 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
     rounds = f"{plural(len(s.rounds), 'round')}, " if s.tagged else ""
     out.write(f"Standings{title} ({plural(s.games, 'game')}, {rounds}{plural(len(s.lines), who)})\n")
     out.write(f"  {s.rule_words()}; the sheet columns are the score sheets' own figures\n\n")
-    head = tuple(h.format(who=who) for h in _HEAD)
-    rows = table_rows(s)
-    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) if rows else len(head[i]) for i in range(len(head))]
-    for cells in (head, *rows):
-        text = "  ".join(c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(cells))
-        moved = cells is not head and cells[0] != cells[8]  # the place, or its sharing, is not the sheets'
-        out.write(f"  {text}{'  <- moved' if moved else ''}".rstrip() + "\n")
+    head = (*(h.format(who=who) for h in _HEAD), "")
+    rows = [(*r, "<- moved" if r[0] != r[8] else "") for r in table_rows(s)]  # the place, or its sharing, is not the sheets'
+    from ..terminal_table import write_table
+
+    write_table(out, head, rows, right=set(range(len(head) - 1)) - {1}, indent=2, wrap=1)
     out.write("  won: games won (a round's game each, on a progressive night); lone: lone hands made; euchres: euchres inflicted\n")
     said = [line for line in s.lines if said_of(line)]
     if said:

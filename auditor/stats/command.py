@@ -286,6 +286,12 @@ def run_stats(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         if args.out and table_dirs:
             _copy_tables(table_dirs, root, partition, table_format)
         finish_tables(root, partition, table_format)
+        if partition:
+            from .partitions import partition_warning
+
+            warning = partition_warning(root)
+            if warning:
+                err.write(f"euchre-audit stats: warning: {warning}\n")
         roots = [root] + ([] if args.out else table_dirs)  # with --out, root holds everything
         full = _view(args.by, roots, err, args.since, args.until, args.event)
         frame = _chosen(full, chosen[0], args.sort, args.league)

@@ -1,13 +1,14 @@
 """A view as a table on a terminal: the columns that fit its width, rates with the digits that tell the rows apart.
 
-All the tool's terminal tables of statistics are drawn here, with polars' own table formatting:
-the width is ``COLUMNS`` when it is set, else the terminal's, else 80 columns. The key column
+The columns are chosen here and drawn in the tool's one terminal table style
+(:mod:`auditor.terminal_table`): the width is ``COLUMNS`` when it is set, else the terminal's, else 80 columns. The key column
 comes first, then as many of the others as fit, in the view's order; a line under the table names
 those left out and how to see them.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import shutil
@@ -56,17 +57,18 @@ def _text(column: pl.Series) -> pl.Series:
 
 
 def _width(column: pl.Series) -> int:
-    """The characters a column takes in polars' table: its widest cell or heading, a space each side and a rule."""
+    """The characters a column takes in the table: its widest cell or heading and the two spaces before the next."""
     cells = column.str.len_chars().max() if column.len() else 0
-    return max(len(column.name), int(cells or 0)) + 3
+    return max(len(column.name), int(cells or 0)) + 2
 
 
-def _render(frame: pl.DataFrame, width: int) -> str:
-    with pl.Config(
-        tbl_rows=-1, tbl_cols=-1, tbl_width_chars=width, tbl_hide_dataframe_shape=True,
-        tbl_hide_column_data_types=True, tbl_hide_dtype_separator=True, tbl_cell_alignment="LEFT",
-    ):
-        return str(frame)
+def _render(frame: pl.DataFrame, width: int, numeric: set[str]) -> str:
+    from ..terminal_table import write_table
+
+    drawn = io.StringIO()
+    right = {i for i, name in enumerate(frame.columns) if name in numeric}
+    write_table(drawn, frame.columns, frame.rows(), right=right, width=width)
+    return drawn.getvalue().rstrip("\n")
 
 
 def table_text(frame: pl.DataFrame, width: int | None = None, fit: bool = True) -> str:
@@ -74,12 +76,13 @@ def table_text(frame: pl.DataFrame, width: int | None = None, fit: bool = True) 
     column and the next ones that fit, columns empty in every row left out, and a note naming what was left out."""
     width = width or screen_width()
     shown = frame.select(_text(frame[c]) for c in frame.columns)
+    numeric = {c for c, dtype in zip(frame.columns, frame.dtypes) if dtype.is_numeric()}
     if not fit:
-        return _render(shown, 10_000) + "\n"
+        return _render(shown, 10_000, numeric) + "\n"
     key, rest = shown.columns[0], shown.columns[1:]
     empty = [c for c in rest if frame[c].null_count() == frame.height and frame.height > 0]
     rest = [c for c in rest if c not in empty]
-    chosen, used = [key], 1 + _width(shown[key])
+    chosen, used = [key], _width(shown[key])
     left_out: list[str] = []
     for c in rest:
         if not left_out and used + _width(shown[c]) <= width:
@@ -87,10 +90,10 @@ def table_text(frame: pl.DataFrame, width: int | None = None, fit: bool = True) 
             used += _width(shown[c])
         else:
             left_out.append(c)
-    text = _render(shown.select(chosen), width)
+    text = _render(shown.select(chosen), width, numeric)
     while len(chosen) > 2 and max(map(len, text.splitlines())) > width:  # the estimate was short: one column fewer
         left_out.insert(0, chosen.pop())
-        text = _render(shown.select(chosen), width)
+        text = _render(shown.select(chosen), width, numeric)
     if not left_out:
         return text + "\n"
     note = (f"{len(left_out)} more column{'s' if len(left_out) != 1 else ''} (--columns NAME,... or --columns all "
