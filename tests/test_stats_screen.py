@@ -29,6 +29,18 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+def grid(out: str) -> tuple[list[str], list[list[str]], str]:
+    """(the heading, the rows, the words under the table) of a view in the terminal's table style: a head, a rule
+    under it, cells two or more spaces apart."""
+    lines = out.splitlines()
+    assert set(lines[1].strip()) == {"─"}, lines[:2]
+    at = 2
+    while at < len(lines) and "  " in lines[at].strip():
+        at += 1
+    split = lambda line: re.split(r"\s{2,}", line.strip())  # noqa: E731
+    return split(lines[0]), [split(line) for line in lines[2:at]], " ".join(lines[at:])
+
+
 def stats(*args: str, columns: int | None = None, monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     if monkeypatch is not None and columns is not None:
@@ -46,13 +58,11 @@ def test_every_view_fits_the_screen_and_names_what_it_left_out(league: Path, mon
     assert status == 0
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= width
-    table = [line for line in lines if line.startswith("│")]
-    heading = [c.strip() for c in table[0].strip("│").split("┆")]
+    heading, _, note = grid(out)
     key = {"--league": "player", "team": "team", "position": "position", "up-card": "up"}.get(args[-1] if args else "", "player")
     assert heading[0] == key
     order = list(LEAGUE) if args == ("--league",) else list(COLUMNS)
     assert heading[1:] == [c for c in order if c in heading[1:]]  # the view's order, nothing skipped but empty columns
-    note = " ".join(lines[lines.index(next(line for line in lines if line.startswith("└"))) + 1:])
     left_out = [c for c in order if c not in heading]
     _, csv_out, _ = stats(str(league / "tables"), *args, "--format", "csv")
     every = next(csv.reader(io.StringIO(csv_out)))
@@ -63,18 +73,18 @@ def test_every_view_fits_the_screen_and_names_what_it_left_out(league: Path, mon
         assert named == [c for c in left_out if c in every and c not in empty]
     if width == 200:  # the wider screen shows more than the narrow one
         _, narrow, _ = stats(str(league / "tables"), *args, columns=80, monkeypatch=monkeypatch)
-        assert len(narrow.splitlines()[1].split("┆")) < len(heading)
+        assert len(grid(narrow)[0]) < len(heading)
 
 
 def test_columns_chooses_and_orders_and_all_shows_every_one(league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     status, out, _ = stats(str(league / "tables"), "--columns", "points_per_game,games_won,reneges_per_100",
                            columns=80, monkeypatch=monkeypatch)
     assert status == 0
-    heading = [c.strip() for c in out.splitlines()[1].strip("│").split("┆")]
+    heading = grid(out)[0]
     assert heading == ["player", "points_per_game", "won", "reneges_per_100_hands"]  # old names are taken too
     assert "more column" not in out
     _, every, _ = stats(str(league / "tables"), "--columns", "all", columns=80, monkeypatch=monkeypatch)
-    assert len(every.splitlines()[1].split("┆")) == 1 + len(COLUMNS) and max(map(len, every.splitlines())) > 80
+    assert len(grid(every)[0]) == 1 + len(COLUMNS) and max(map(len, every.splitlines())) > 80
     status, _, err = stats(str(league / "tables"), "--columns", "player,nonsense")
     assert status == 2 and "no column nonsense" in err and "--explain" in err
 
@@ -92,7 +102,7 @@ def test_rates_show_the_digits_that_tell_rows_apart(league: Path, monkeypatch: p
     assert digits([1.01, 1.05, 0.9]) == 2 and digits([None, 100.0]) == 1 and digits([0.00001]) == 4
     # and in the league: every player with a renege shows a rate that is not 0, and no two different rates look alike
     _, out, _ = stats(str(league / "tables"), "--columns", "reneges,reneges_per_100_plays", columns=120, monkeypatch=monkeypatch)
-    rows = [[c.strip() for c in line.strip("│").split("┆")] for line in out.splitlines() if line.startswith("│")][1:]
+    rows = grid(out)[1]
     _, data, _ = stats(str(league / "tables"), "--columns", "reneges,reneges_per_100_plays", "--format", "csv")
     exact = {r["player"]: r for r in csv.DictReader(io.StringIO(data))}
     assert sum(1 for r in exact.values() if int(r["reneges"])) >= 3
@@ -107,7 +117,7 @@ def test_rates_show_the_digits_that_tell_rows_apart(league: Path, monkeypatch: p
 def test_an_empty_view_is_a_table_with_its_heading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "empty.egn").write_text("", encoding="utf-8")
     status, out, _ = stats(str(tmp_path / "empty.egn"), columns=80, monkeypatch=monkeypatch)
-    assert status in (0, 2) and out.splitlines()[1].startswith("│ player ┆ games ┆ won")
+    assert status in (0, 2) and grid(out)[0][:3] == ["player", "games", "won"]
 
 
 def test_table_text_keeps_the_key_even_on_a_narrow_screen() -> None:
