@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .as_meant import as_meant
 from .audit import RulesetChooser, SkippedGame, audit_games, forced_ruleset
 from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
@@ -62,14 +63,15 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
                 hands.append(hand)
                 continue
             rules = rules_of(game)
-            full, guessed, by_suit = seated(hand, rules)
+            full, by_deal, guessed, by_suit = seated(hand, rules)
             written, tricks = sum(1 for trick in hand.tricks if trick.plays), table_of(rules).tricks
             if hand.tricks_in_order and 0 < written < tricks and hand.claim is None:
                 warn(f"game {game.index}, hand {hand.number}: {tricks - written} of its tricks are not written; the source "
                      f"says they are the last, and the notation cannot: read back, the tricks not written may be any of them")
-            for number in guessed:
-                warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
-                     "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
+            for numbers, how in ((by_deal, "as the deal gives the cards"), (guessed, "clockwise from the dealer's left")):
+                for number in numbers:
+                    warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats (no trump "
+                         f"was made, the bidding is not written, or a trick past the last); the seats are written {how}")
             if by_suit is not None:
                 warn(f"game {game.index}, hand {hand.number}: the suit named for the joker ordered up is not recorded, and "
                      f"who played which card depends on it; the seats are written as {by_suit.name.lower()} gives them (of "
@@ -95,7 +97,8 @@ def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRe
     if target == "egn":
         if not games:
             raise InputError("the file holds no game to write as EGN")
-        return games_to_egn(games, rules_of, warn, forced, inform)
+        # EGN seats the dealer, the calls and the cards by position: a slip goes there as the audit read it
+        return games_to_egn(as_meant(games, rules_of, "EGN", warn), rules_of, warn, forced, inform)
     if target == "json":
         return to_json(games)
     raise ValueError(f"unknown target {target!r}")
