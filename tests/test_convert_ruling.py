@@ -126,7 +126,6 @@ def test_every_corpus_file_keeps_its_ruling_in_every_target(path: Path) -> None:
 #: the examples whose record the target cannot hold, and why (each refused, naming it)
 REFUSED = {
     "egn": {
-        "S006": "no up card, worked out from the deal: EGN seats the cards by the rules, and without the up card it cannot",
         "D103": "one trick of five: EGN's tricks are the first, the notation's may be any",
         "D109": "EGN does not say which rule an exchange with the kitty is",
         "D112": "the tableau: EGN has no place for it",

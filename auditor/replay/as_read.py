@@ -2,7 +2,9 @@
 
 The audit reads a doubtful hand as the nearest record that agrees with itself
 (:mod:`.nearest`): a dealer's letter written for another, two trick lines or
-two bids in the other order, a card written for another.  A form that cannot
+two bids in the other order, a card written for another; and a hand without
+its ``up`` line shows its up card when the dealer played or discarded a card
+not dealt to the dealer (:mod:`.readings`).  A form that cannot
 hold such a slip as written (EGN seats the calls and the cards by the rules,
 and keeps the tricks in order) can still hold the hand as the audit read it:
 this is what a converter asks for, without knowing how the search works.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..findings import UP_CARD_MISSING
 from ..model import GameRecord, HandRecord, Pos
 from ..rules.schema import Ruleset
 from .edits import Candidate
@@ -73,6 +76,19 @@ class _Reader(GameReplay):
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         if ruled.slips:
             self.read.append(HandRead(written, tuple(_reading(c, written) for c in ruled.slips)))
+        elif (up := _up_read(written, ruled)) is not None:
+            self.read.append(HandRead(written, (up,)))
+
+
+def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
+    """A hand without its ``up`` line whose up card the rest of the record shows (the one card the dealer took
+    that was not dealt to the dealer): the hand with that up card."""
+    plan = ruled.plan
+    if plan is None or plan.capped or not plan.up_absent or plan.up is None or len(plan.up.cards) != 1:
+        return None
+    card = plan.up.cards[0]
+    mend = Mend(UP_CARD_MISSING.code, written.pos, f"hand {written.number} has no 'up' line; {plan.up.how}")
+    return SlipReading(replace(written, up=card), (mend,))
 
 
 def hands_read(game: GameRecord, rules: Ruleset) -> list[HandRead]:
