@@ -10,8 +10,11 @@ conversion must never change the ruling: the converted text is read back and
 audited beside the source (:mod:`auditor.verdicts` says what "the same ruling"
 is), and where they differ nothing is written and one message names what the
 target cannot hold and each verdict it would change (exit 2); ``--lossy``
-writes it all the same, with the warnings.  ``fmt`` writes the canonical form
-of the text notation (see :mod:`auditor.notation.writer`).
+writes it all the same, with the warnings.  A hand the audit reads through a
+slip of the pen goes to EGN, which cannot hold the slip as written, as the
+audit read it, each mend named (:mod:`auditor.as_meant`; docs/egn.md).
+``fmt`` writes the canonical form of the text notation (see
+:mod:`auditor.notation.writer`).
 
 Exit status: 0 done (warnings included), 1 ``fmt --check`` found a file that
 is not canonical, 2 bad usage, an unreadable file, a conversion that would

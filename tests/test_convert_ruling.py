@@ -9,7 +9,9 @@ game.  Where the ruling would change, nothing is written and one message names w
 each verdict it changes (exit 2); `--lossy` writes it all the same.
 
 Checked over every sample, every finding's documented example, the EGN corpus and generated games:
-tests/gen_games.py's (an independent referee) and the simulator's under every ruleset and variation.
+tests/gen_games.py's (an independent referee) and the simulator's under every ruleset and variation;
+and every slip of the pen of docs/slips.md's table: a slip EGN cannot hold as written goes there as the
+audit read it, named in a warning and a note, and one the record reads several ways is refused, named.
 """
 
 from __future__ import annotations
