@@ -37,7 +37,7 @@ from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.reader import read_egn_games
 from .egn.writer import games_to_egn
-from .model import BrokenHand, GameRecord
+from .model import BrokenHand, GameRecord, Pos
 from .outfile import write_atomically
 from .modeljson import read_model_json, to_json
 from .notation.reader import read_text
@@ -105,6 +105,13 @@ def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRe
     if target == "json":
         return to_json(games)
     raise ValueError(f"unknown target {target!r}")
+
+
+def unreadable_lines(games: Sequence[GameRecord]) -> list[tuple[Pos, str]]:
+    """Where each hand or line of ``games`` that could not be read stands, and why: a conversion would lose
+    them, so ``convert`` writes nothing until they are fixed."""
+    broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
+    return broken + [(lost.pos, lost.message) for g in games for lost in g.lost]
 
 
 def read_back(text: str, target: str) -> list[GameRecord]:
@@ -200,8 +207,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
     try:
         games = list(open_games(path))
-        broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
-        broken += [(lost.pos, lost.message) for g in games for lost in g.lost]
+        broken = unreadable_lines(games)
         if broken:
             (where, message) = broken[0]
             err.write(
