@@ -2,7 +2,9 @@
 
 The text notation writes a seat on every card; EGN writes only the order of
 the cards.  Converting between them needs the seats the rules give, which the
-replay already works out (``HandReplay`` seats plays whose seat is ``None``).
+replay already works out (``HandReplay`` seats plays whose seat is ``None``);
+where the rules cannot give them (the bidding is not written), the deal shows
+who held each card.
 """
 
 from __future__ import annotations
@@ -77,8 +79,9 @@ def seated(hand: HandRecord, rules: Ruleset) -> Seated:
     made, the bidding is not written, a trick past the last) as the deal gives the cards, or failing that
     clockwise from the dealer's left.
 
-    A trick the rules cannot seat is read every way the record allows (each bidding, where none is written)
-    or not judged at all; the deal's seats are the ones the source's own readings give its cards.
+    A trick the rules cannot seat is judged in every reading the record allows (each bidding, where none is
+    written) or not at all (no trump was made, a trick past the last); who held each card, which the deal
+    shows, is the same in every reading.
     """
     if all(p.seat is not None for t in hand.tricks for p in t.plays):
         return Seated(hand, [], [], None)

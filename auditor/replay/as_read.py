@@ -4,10 +4,10 @@ The audit reads a doubtful hand as the nearest record that agrees with itself
 (:mod:`.nearest`): a dealer's letter written for another, two trick lines or
 two bids in the other order, a card written for another; and a hand without
 its ``up`` line shows its up card when the dealer played or discarded a card
-not dealt to the dealer (:mod:`.readings`).  A form that cannot
-hold such a slip as written (EGN seats the calls and the cards by the rules,
-and keeps the tricks in order) can still hold the hand as the audit read it:
-this is what a converter asks for, without knowing how the search works.
+not dealt to the dealer (:mod:`.readings`).  A form that cannot hold such a
+slip as written (EGN seats the calls and the cards by the rules, and keeps
+the tricks in order) can still hold the hand as the audit read it: this is
+what a converter asks for, without knowing how the search works.
 
 :func:`hands_read` replays a game as the audit does and gives, for each hand
 read through a slip, every reading the search kept: one where the record
