@@ -10,8 +10,11 @@ conversion must never change the ruling: the converted text is read back and
 audited beside the source (:mod:`auditor.verdicts` says what "the same ruling"
 is), and where they differ nothing is written and one message names what the
 target cannot hold and each verdict it would change (exit 2); ``--lossy``
-writes it all the same, with the warnings.  ``fmt`` writes the canonical form
-of the text notation (see :mod:`auditor.notation.writer`).
+writes it all the same, with the warnings.  A hand the audit reads through a
+slip of the pen goes to EGN, which cannot hold the slip as written, as the
+audit read it, each mend named (:mod:`auditor.as_meant`; docs/egn.md).
+``fmt`` writes the canonical form of the text notation (see
+:mod:`auditor.notation.writer`).
 
 Exit status: 0 done (warnings included), 1 ``fmt --check`` found a file that
 is not canonical, 2 bad usage, an unreadable file, a conversion that would
@@ -27,13 +30,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .as_meant import as_meant
 from .audit import RulesetChooser, SkippedGame, audit_games, forced_ruleset
 from .textfile import InputError, cannot_read, read_document, regular_file_size
 from .cli_common import CommandParser
 from .egn.seating import seated
 from .egn.reader import read_egn_games
 from .egn.writer import games_to_egn
-from .model import BrokenHand, GameRecord
+from .model import BrokenHand, GameRecord, Pos
 from .outfile import write_atomically
 from .modeljson import read_model_json, to_json
 from .notation.reader import read_text
@@ -62,14 +66,15 @@ def to_text(games: Sequence[GameRecord], rules_of: Callable[[GameRecord], Rulese
                 hands.append(hand)
                 continue
             rules = rules_of(game)
-            full, guessed, by_suit = seated(hand, rules)
+            full, by_deal, guessed, by_suit = seated(hand, rules)
             written, tricks = sum(1 for trick in hand.tricks if trick.plays), table_of(rules).tricks
             if hand.tricks_in_order and 0 < written < tricks and hand.claim is None:
                 warn(f"game {game.index}, hand {hand.number}: {tricks - written} of its tricks are not written; the source "
                      f"says they are the last, and the notation cannot: read back, the tricks not written may be any of them")
-            for number in guessed:
-                warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats "
-                     "(no trump was made, or a trick past the last); the seats are written clockwise from the dealer's left")
+            for numbers, how in ((by_deal, "as the deal gives the cards"), (guessed, "clockwise from the dealer's left")):
+                for number in numbers:
+                    warn(f"game {game.index}, hand {hand.number}, trick {number}: the rules give no seats (no trump "
+                         f"was made, the bidding is not written, or a trick past the last); the seats are written {how}")
             if by_suit is not None:
                 warn(f"game {game.index}, hand {hand.number}: the suit named for the joker ordered up is not recorded, and "
                      f"who played which card depends on it; the seats are written as {by_suit.name.lower()} gives them (of "
@@ -95,10 +100,18 @@ def convert(games: Sequence[GameRecord], target: str, rules_of: Callable[[GameRe
     if target == "egn":
         if not games:
             raise InputError("the file holds no game to write as EGN")
-        return games_to_egn(games, rules_of, warn, forced, inform)
+        # EGN seats the dealer, the calls and the cards by position: a slip goes there as the audit read it
+        return games_to_egn(as_meant(games, rules_of, "EGN", warn), rules_of, warn, forced, inform)
     if target == "json":
         return to_json(games)
     raise ValueError(f"unknown target {target!r}")
+
+
+def unreadable_lines(games: Sequence[GameRecord]) -> list[tuple[Pos, str]]:
+    """Where each hand or line of ``games`` that could not be read stands, and why: a conversion would lose
+    them, so ``convert`` writes nothing until they are fixed."""
+    broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
+    return broken + [(lost.pos, lost.message) for g in games for lost in g.lost]
 
 
 def read_back(text: str, target: str) -> list[GameRecord]:
@@ -194,8 +207,7 @@ def run_convert(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
 
     try:
         games = list(open_games(path))
-        broken = [found for g in games for h in g.hands if (found := unreadable(h)) is not None]
-        broken += [(lost.pos, lost.message) for g in games for lost in g.lost]
+        broken = unreadable_lines(games)
         if broken:
             (where, message) = broken[0]
             err.write(

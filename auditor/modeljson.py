@@ -22,6 +22,8 @@ The document (documented in ``docs/egn.md``) is::
             "exchanges": [{"kind": "farmer" | "under" | "best", "seat": "S", "cards": ["9C", ...],
                            "received": ["AS", ...], "discard": "9C" | null}],  (only with exchanges)
             "tricks_in_order": true,  (only when the tricks are known to be the first ones, in order: EGN's)
+            "repeated": ["score"],  (only when a statement the hand holds once is written again: the
+                                     statement's keyword, once per repeat; the repeat itself is not used)
             "discard": "TC" | null,
             "tricks": [[{"seat": "E" | null, "card": "KD"}, ...], ...],
             "claim": {"seat": "N", "tricks": 2 | null},  (only when the tricks after the written ones were claimed)
@@ -62,6 +64,7 @@ from .model import (
     MisdealCall,
     Pile,
     Play,
+    Pos,
     RenegeCall,
     SidePoints,
     Tableau,
@@ -113,6 +116,8 @@ def _variations(hand: HandRecord) -> dict[str, Any]:
         out["exchanges"] = [_exchange(e) for e in hand.exchanges]
     if hand.tricks_in_order:
         out["tricks_in_order"] = True
+    if hand.repeated:  # no play can write a statement twice: the replay weighs it when it reads a slip
+        out["repeated"] = [statement for statement, _ in hand.repeated]
     return out
 
 
@@ -241,6 +246,16 @@ def _read_call(node: Node) -> Call:
     return Call(seat, kind, node.pos, suit, alone)
 
 
+#: the statements a hand holds once (and a trick or a lone defence written twice), by the notation's keyword
+_REPEATABLE = frozenset({"up", "discard", "score", "tricks", "claim", "trick", "defend"})
+
+
+def _repeat(node: Node) -> tuple[str, Pos]:
+    if not isinstance(node.value, str) or node.value not in _REPEATABLE:
+        raise _Bad(f"repeated names a statement a hand holds once ({', '.join(sorted(_REPEATABLE))}), not {node.value!r}", node.pos)
+    return node.value, node.pos
+
+
 def _read_hand(node: Node) -> HandRecord | BrokenHand:
     if node.get("broken") is not None:
         message = _need(node.get("broken"), node, "broken", str)
@@ -297,6 +312,7 @@ def _read_hand(node: Node) -> HandRecord | BrokenHand:
         tricks.append(TrickRecord(tuple(plays), plays[0].pos if plays else t.pos))
     hand.tricks = tuple(tricks)
     hand.tricks_in_order = _need(node.get("tricks_in_order"), node, "tricks_in_order", bool, optional=True) is True
+    hand.repeated = tuple(_repeat(r) for r in _need(node.get("repeated"), node, "repeated", list, optional=True) or [])
     claim = node.get("claim")
     if claim is not None and _need(claim, node, "claim", dict, optional=True) is not None:
         claimed = claim.value.get("tricks")

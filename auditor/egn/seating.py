@@ -2,12 +2,15 @@
 
 The text notation writes a seat on every card; EGN writes only the order of
 the cards.  Converting between them needs the seats the rules give, which the
-replay already works out (``HandReplay`` seats plays whose seat is ``None``).
+replay already works out (``HandReplay`` seats plays whose seat is ``None``);
+where the rules cannot give them (the bidding is not written), the deal shows
+who held each card.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..cards import SUITS, Seat, Suit
 from ..model import HandRecord, Play, TrickRecord
@@ -50,23 +53,49 @@ def seats_by_rules(hand: HandRecord, rules: Ruleset) -> dict[int, list[Seat]]:
     return replay_seats(_bare(hand), rules)[0]
 
 
-def seated(hand: HandRecord, rules: Ruleset) -> tuple[HandRecord, list[int], Suit | None]:
-    """``hand`` with every play's seat filled in, the tricks the rules could not seat, and the suit of a joker
-    ordered up that the seats were worked out by, where the record does not show it and it changes them.
+def _by_deal(hand: HandRecord, trick: TrickRecord) -> list[Seat] | None:
+    """The seats of ``trick``'s cards as the deal gives them (the up card, dealt to nobody, the dealer's); None
+    unless every card was dealt to one seat and no seat plays twice."""
+    holders = {card: holding.seat for holding in hand.deal for card in holding.cards}
+    if hand.up is not None:
+        holders.setdefault(hand.up, hand.dealer)
+    seats = [holders.get(p.card) for p in trick.plays]
+    if any(seat is None for seat in seats) or len(set(seats)) != len(seats):
+        return None
+    return seats  # type: ignore[return-value]
 
-    A trick the rules cannot seat (no trump was made, or a trick past the
-    last) gets the seats clockwise from the dealer's left; the replay ignores
-    such tricks whatever their seats, so the verdict does not change.
+
+class Seated(NamedTuple):
+    """A hand with every play's seat filled in, and how the seats the rules could not give were found."""
+
+    hand: HandRecord
+    by_deal: list[int]  # the tricks seated as the deal gives their cards
+    clockwise: list[int]  # the tricks seated clockwise from the dealer's left
+    by_suit: Suit | None  # the suit of a joker ordered up the seats were worked out by (see :func:`replay_seats`)
+
+
+def seated(hand: HandRecord, rules: Ruleset) -> Seated:
+    """``hand`` with every play's seat filled in: as the rules give them, and where they cannot (no trump was
+    made, the bidding is not written, a trick past the last) as the deal gives the cards, or failing that
+    clockwise from the dealer's left.
+
+    A trick the rules cannot seat is judged in every reading the record allows (each bidding, where none is
+    written) or not at all (no trump was made, a trick past the last); who held each card, which the deal
+    shows, is the same in every reading.
     """
     if all(p.seat is not None for t in hand.tricks for p in t.plays):
-        return hand, [], None
+        return Seated(hand, [], [], None)
     by_rules, by_suit = replay_seats(hand, rules)
-    tricks, guessed = [], []
+    tricks, by_deal, clockwise = [], [], []
     for number, trick in enumerate(hand.tricks, 1):
         seats = by_rules.get(number)
         if seats is None or len(seats) != len(trick.plays):
-            guessed.append(number)
-            seats = [table_of(rules).after(hand.dealer, 1 + i) for i in range(len(trick.plays))]
+            seats = _by_deal(hand, trick)
+            if seats is not None:
+                by_deal.append(number)
+            else:
+                clockwise.append(number)
+                seats = [table_of(rules).after(hand.dealer, 1 + i) for i in range(len(trick.plays))]
         plays = tuple(Play(p.seat if p.seat is not None else s, p.card, p.pos) for p, s in zip(trick.plays, seats, strict=True))
         tricks.append(TrickRecord(plays, trick.pos))
-    return replace(hand, tricks=tuple(tricks)), guessed, by_suit
+    return Seated(replace(hand, tricks=tuple(tricks)), by_deal, clockwise, by_suit)

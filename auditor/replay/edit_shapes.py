@@ -224,7 +224,8 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
 
 # --------------------------------------------------------------- the order of the bids
 def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two bids of one line in the wrong order."""
+    """Two bids in the wrong order: of the bidding, however its calls are split into lines (the canonical
+    notation writes them on one line, the JSON form in one list: the reading must not depend on the layout)."""
     if ev.gapped:
         return
     if not _has(result, BID_OUT_OF_TURN):
@@ -233,17 +234,17 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
     calls = record.calls
     for i, j in combinations(range(len(calls)), 2):
         a, b = calls[i], calls[j]
-        if a.pos.line != b.pos.line or a.seat is b.seat:
+        if a.seat is b.seat:
             continue
         swapped = list(calls)
         swapped[i], swapped[j] = b, a
-        line = "bid " + ", ".join(call_text(c) for c in swapped if c.pos.line == a.pos.line)
+        line = "bid " + ", ".join(call_text(c) for c in swapped)
         message = said("the bids of hand {n} are most likely written in the wrong order: read round the table from "
                        "the dealer's left ({left}), every bid is in turn; write `{line}`",
                        n=record.number, left=table.left[record.dealer], line=line)
         edit = Edit(Shape.WORDS_SWAPPED, BIDS_OUT_OF_ORDER, calls[0].pos if calls[0].pos.line == a.pos.line else a.pos,
                     message, ("the bidding is read in that order, and every bid is judged",),
-                    cost=COST[Shape.WORDS_SWAPPED], group=("bids", a.pos.line))
+                    cost=COST[Shape.WORDS_SWAPPED], group=("bids",))
         yield cand.then(edit, replace(record, calls=tuple(swapped)))
 
 

@@ -34,7 +34,7 @@ from ..model import BrokenHand, GameRecord, HandRecord, LostLine, SidePoints
 from ..rules.schema import AfterThrowIn, Ruleset
 from .game_end import GameEnd
 from .hand import deck_of
-from .readings import replay_hand
+from .readings import Replayed, replay_hand
 from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
 from .sheet_slip import WrongEntry, comes_back, running_total_slip
@@ -170,11 +170,13 @@ class GameReplay(GameEnd):
 
     def hand(self, record: HandRecord, following: int | None) -> None:
         index = self.record.index
+        written = record
         gap, called = self.check_numbering(record.number, record, following)
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
         ruled = replay_hand(record, self.rules, index, self.deck, self.expected_dealer if not gap else None, self.table)
+        self.hand_read(written, ruled)
         result, plan = ruled.result, ruled.plan
         if plan is not None or record.repairs or ruled.slips:
             result.findings.extend(slip_findings(ruled.record, plan, result, ruled.literal, index, ruled.slips))
@@ -211,6 +213,9 @@ class GameReplay(GameEnd):
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.last_dealer = dealer
         self.result.hands.append(result)
+
+    def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
+        """How the hand ``written`` was read: nothing to do for the audit (:mod:`.as_read` keeps it)."""
 
     def _capped(self, total: tuple[int, ...]) -> tuple[int, ...]:
         """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
