@@ -27,11 +27,11 @@ MAX_CHUNK_LINES = 400
 #: Blank and comment lines a chunk keeps; further ones are skipped (and counted).
 MAX_FREE_LINES = 1000
 
-_CHUNK_START = re.compile(r"[ \t]*(?:hand(?![a-z])|\[)", re.IGNORECASE)
+_CHUNK_START = re.compile(r"(?<![ \t])[ \t]*+(?:hand(?![a-z])|\[)", re.IGNORECASE)
 _CHUNK_FIRST_CHARS = frozenset(" \thH[")  # how a line that _CHUNK_START matches can begin
 #: a hand line with its keyword mistyped or left out: ``hnad 3 dealer N``, ``3 dealer N``
-_LOOSE_HAND_LINE = re.compile(r"[ \t]*[^\s\d\[#]{0,10}[ \t]*\d{1,6}[ \t,.:;]*dealer(?![a-z])", re.IGNORECASE)
-_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_LOOSE_HAND_LINE = re.compile(r"(?<![ \t])[ \t]*+[^\s\d\[#]{0,10}+[ \t]*+\d{1,6}+[ \t,.:;]*+dealer(?![a-z])", re.IGNORECASE)
+_QUOTED = re.compile(r'"(?:[^"\\\n]++|\\.)*+"')
 
 
 @dataclass(slots=True)

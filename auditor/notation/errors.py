@@ -65,7 +65,7 @@ _CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
 _ONE_TOKEN = {"CALLS", "STATEMENTS", "TAGS"}
 _PLAYISH = re.compile(r"^[NESW][ \t]*:", re.IGNORECASE)
 #: ``D:QS``: a letter or word before a colon, where a seat belongs
-_NOT_A_SEAT = re.compile(r"(?:^|[ \t\f,])([^\s:,#]{1,12})[ \t\f]*:")
+_NOT_A_SEAT = re.compile(r"(?:^|[ \t\f,])([^\s:,#]{1,12}+)[ \t\f]*+:")
 _SEAT_LETTERS = frozenset("NESWnesw")
 #: characters of the notation outside comments and quoted values (the suit symbols are its only non-ASCII ones)
 _SUIT_SYMBOLS = frozenset("\u2663\u2666\u2665\u2660")
