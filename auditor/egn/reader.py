@@ -321,7 +321,7 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     annotations = phase.get("callAnnotations") or phase.get("calls_annotations")
     if annotations is not None:
         for key, texts in annotations.value.items():
-            index = int(key) if key.isdigit() else 0
+            index = int(key) if key.isascii() and key.isdigit() else 0
             seat = builder.after(hand.dealer, 1 + index)
             for text in texts.value:
                 comments.append(Comment(call_comment(index, seat, text.value), "bid", False, text.pos))
@@ -352,7 +352,7 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     annotations = phase.get("playAnnotations")
     if annotations is not None:
         for key, texts in annotations.value.items():
-            index = int(key) if key.isdigit() else 0
+            index = int(key) if key.isascii() and key.isdigit() else 0
             trick_no, card_no = _locate(index, sizes)
             for text in texts.value:
                 if index == sum(sizes) - 1 and hand.claim is None:  # the last card's annotation may be a claim
