@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..model import Pos
+from .chunks import blank_quoted
 
 #: How each terminal is described to a person in a syntax error.
 TERMINAL_NAMES: dict[str, str] = {
@@ -86,7 +87,7 @@ def char_name(ch: str) -> str:
 
 def code_part(text: str) -> str:
     """The part of a line that is notation: before its comment, with quoted values blanked out."""
-    masked = re.sub(r'"(?:[^"\\\n]|\\.)*"', lambda m: " " * len(m.group(0)), text) if '"' in text else text
+    masked = blank_quoted(text)
     at = masked.find("#")
     return masked if at < 0 else masked[:at]
 

@@ -42,6 +42,7 @@ _POINTSISH = re.compile(r"\b(?:NS|EW)\b|(?<![0-9])[0-9]++[ \t\f]*+[-:/][ \t\f]*+
 _HEAD_NUMBER = re.compile(r"(?<![A-Za-z0-9])(\d{1,6})(?![0-9])")
 _HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*+([A-Za-z]++)\b", re.IGNORECASE | re.ASCII)
 _TAG_NAME = re.compile(r"(?<![ \t\f])[ \t\f]*+\[[ \t\f]*+([A-Za-z][A-Za-z0-9_]{0,39})", re.ASCII)
+_LONGEST_KEYWORD = max(len(k) for k in KEYWORDS)
 _SEAT_WORDS = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W,
                "north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
 
@@ -58,7 +59,8 @@ def likely_kind(text: str) -> str | None:
     if word == "hand":
         return "hand"
     first = text.split(maxsplit=1)[0].lower() if text.strip() else ""  # with its typos: `d§scard`
-    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if len(first) >= 3 else []
+    # a word more than 7/3 as long as a keyword is never 0.6 like it (difflib's own bound): not compared at all
+    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if 3 <= len(first) <= _LONGEST_KEYWORD * 7 // 3 else []
     if close:
         return close[0]
     if _PAIRS.search(text):

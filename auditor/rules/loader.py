@@ -54,11 +54,12 @@ class _Source:
         return key_positions(self.node)
 
 
-def _read_yaml(path: Path, label: str) -> _Source:
+def _read_yaml(path: Path, label: str, named_at: str | None = None) -> _Source:
+    """Read a ruleset file; one that cannot be read is named at ``named_at`` (the ``extends`` line naming it), if given."""
     try:
         text = read_document(path, label, MAX_RULESET_BYTES, what="ruleset")
     except InputError as err:
-        raise RulesetError([str(err)]) from None
+        raise RulesetError([f"{named_at}: extends: {err}" if named_at else str(err)]) from None
     try:
         node, data = safeyaml.load(text)
     except YamlProblem as err:
@@ -264,7 +265,7 @@ def _load_chain(spec: str) -> list[_Source]:
             raise RulesetError([f"{where}: extends: {shown(parent)} makes a cycle of rulesets ({cycle})"])
         if len(chain) > MAX_EXTENDS_DEPTH:
             raise RulesetError([f"{where}: extends: more than {MAX_EXTENDS_DEPTH} levels of rulesets"])
-        chain.append(_read_yaml(path, label))
+        chain.append(_read_yaml(path, label, where))
         seen.append(_resolved(path))
     return chain
 
