@@ -85,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                 seconds, status = _cpu_seconds(path)
                 per_mb.append(max(0.0, seconds - startup) / (path.stat().st_size / MB))
                 path.unlink()
-            growth = per_mb[1] / per_mb[0] if per_mb[0] else float("inf")
-            print(f"{kind:<24} {status:>4} " + " ".join(f"{v:>14.2f}" for v in per_mb) + f"   {growth:6.2f}x", flush=True)
+            growth = f"{per_mb[1] / per_mb[0]:6.2f}x" if per_mb[0] >= 0.05 else "     -"  # too small to compare
+            print(f"{kind:<24} {status:>4} " + " ".join(f"{v:>14.2f}" for v in per_mb) + f"   {growth}", flush=True)
             worst = max(worst, (per_mb[1], kind))
     print(f"worst: {worst[1]}, {worst[0]:.2f} s of processor time per MB")
     return 0
