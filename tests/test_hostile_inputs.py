@@ -174,19 +174,22 @@ def test_a_ruleset_with_a_number_past_pythons_digits_limit_is_a_positioned_error
 def _one_hands_lines(size: int, repeat_hand: bool) -> str:
     text = (ROOT / "samples" / "clean-game.txt").read_text(encoding="utf-8")
     hand = text[text.index("hand 1"):text.index("hand 2")]
+    hand = hand.replace("  ", "   ")  # not in canonical form: the file is rewritten
     if repeat_hand:
         return hand * (size // len(hand))
     head, body = hand.split("\n", 1)
-    return head + "\n" + body.replace("  ", "   ") * (size // len(body))
+    return head + "\n" + body * (size // len(body))
 
 
-@pytest.mark.parametrize("repeat_hand", [True, False], ids=["hands", "one-hands-lines"])
-def test_fmt_write_memory_stays_a_small_multiple_of_the_file(tmp_path: Path, repeat_hand: bool) -> None:
-    """Formatting a file of 4.5 MB took 140 times its size when the whole form was built before it was
-    written (and a hand of 100,000 lines was parsed whole); it is written as it is formatted."""
+@pytest.mark.parametrize(("repeat_hand", "bound"), [(True, 4), (False, 16)], ids=["hands", "one-hands-lines"])
+def test_fmt_write_memory_stays_a_small_multiple_of_the_file(tmp_path: Path, repeat_hand: bool, bound: int) -> None:
+    """A file of 4.5 MB of one hand's lines took 140 times its size: the hand was parsed whole (its
+    statements were counted only for the audit) and the whole form built before it was written.  Traced
+    on half a MB, it took 8 times (whole hands) and 110 times (one hand's lines); it takes about 2 and 9."""
     path = tmp_path / "big.txt"
     text = _one_hands_lines(500_000, repeat_hand)
     path.write_text(text, encoding="utf-8")
+    _run(["fmt", "--check", str(ROOT / "samples" / "clean-game.txt")])  # the parser built before memory is traced
     tracemalloc.start()
     try:
         status, out, err = _run(["fmt", "--write", str(path)])
@@ -194,7 +197,7 @@ def test_fmt_write_memory_stays_a_small_multiple_of_the_file(tmp_path: Path, rep
     finally:
         tracemalloc.stop()
     _clean_ending(status, out, err)
-    assert peak < 16 * len(text), f"{peak / len(text):.1f} times the file"
+    assert peak < bound * len(text), f"{peak / len(text):.1f} times the file"
     if repeat_hand:  # a file of whole hands is rewritten in canonical form, all of it
         assert status == 0 and path.read_text(encoding="utf-8") == _run(["fmt", str(path)])[1]
     else:  # a hand of far too many lines is refused and kept as written
