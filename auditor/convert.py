@@ -40,8 +40,9 @@ from .egn.writer import games_to_egn
 from .model import BrokenHand, GameRecord, Pos
 from .outfile import write_atomically
 from .modeljson import read_model_json, to_json
+from .fmt_stream import format_file
 from .notation.reader import read_text
-from .notation.writer import format_text, unreadable, write_games
+from .notation.writer import unreadable, write_games
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .sources import sniff_format, open_games
@@ -267,27 +268,23 @@ def run_fmt(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
             err.write(f"euchre-audit: {e}\n")
             status = EXIT_USAGE
             continue
-        result = format_text(text)
+        try:  # written as it is formatted (fmt_stream): one chunk held at a time
+            result = format_file(path, text, "write" if args.write else "check" if args.check else "out", out)
+        except OSError as e:
+            err.write(f"euchre-audit: cannot write {name} ({e.strerror or e})\n")
+            status = EXIT_USAGE
+            continue
         for problem in result.problems:
             err.write(f"euchre-audit: {name}:{problem}\n")
         for note in result.notes:
             err.write(f"euchre-audit: {name}:{note}\n")
-        changed = result.text != text
         if args.check:
-            if changed:
+            if result.changed:
                 err.write(f"would reformat {name}\n")
                 status = max(status, EXIT_CHANGED)
         elif args.write:
-            if changed:
-                try:
-                    _write_atomically(path, result.text)
-                except OSError as e:
-                    err.write(f"euchre-audit: cannot write {name} ({e.strerror or e})\n")
-                    status = EXIT_USAGE
-                    continue
+            if result.changed:
                 err.write(f"reformatted {name}\n")
-        else:
-            out.write(result.text)
         if result.problems:
             status = EXIT_USAGE
     return status

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .budget import OverBudget, cpu_budget, size_of, unit_budget
 from .audit import FileAudit, RulesetChooser, SkippedGame, audit_games, audit_records, skipped_lines
 from .findings import Severity
 from .replay.results import GameResult
@@ -132,11 +133,31 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
     With a ``sink`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
     """
+    result = UnitAudit(unit)
+    buffer = sink if sink is not None else io.StringIO()
+    games = 0
+    try:
+        with cpu_budget(unit_budget(size_of(unit.path, unit.start, unit.end))):
+            games = _audit_games(unit, result, buffer)
+    except OverBudget as over:
+        part = "file" if unit.whole else f"part of the file from line {unit.first_line}"
+        result.problems.append(f"{unit.label}:{unit.first_line}: the audit of this {part} was stopped {over}; "
+                               "its games from there on are not audited")
+    result.summary.not_audited = len(result.skipped)
+    if result.skipped and result.summary.files[-1:] != [unit.label]:
+        result.summary.files.append(unit.label)  # a file of games none of which could be audited is still a file
+    if games == 0 and unit.whole and not result.problems and not result.skipped:
+        result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
+    if sink is None:
+        result.text = buffer.getvalue()  # type: ignore[attr-defined]
+    return result
+
+
+def _audit_games(unit: Unit, result: UnitAudit, buffer: TextIO) -> int:
+    """Audit the unit's games into ``result`` and ``buffer``; how many there were."""
     from . import report
 
     assert _options is not None
-    result = UnitAudit(unit)
-    buffer = sink if sink is not None else io.StringIO()
     fmt = _options.format
     streamed = stream_format(fmt, _options.output)
     style = TextStyle(_options.color, _options.width)
@@ -168,14 +189,7 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
             write_findings(unit.label, game, buffer, style)
         else:
             report.write_text(FileAudit(unit.label, [game]), buffer, style)
-    result.summary.not_audited = len(result.skipped)
-    if result.skipped and result.summary.files[-1:] != [unit.label]:
-        result.summary.files.append(unit.label)  # a file of games none of which could be audited is still a file
-    if games == 0 and unit.whole and not result.problems and not result.skipped:
-        result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
-    if sink is None:
-        result.text = buffer.getvalue()  # type: ignore[attr-defined]
-    return result
+    return games
 
 
 #: runs ``work`` over units (after ``setup(*setup_args)`` where the work is done), results in order

@@ -1,10 +1,21 @@
-"""Running work on every core: worker processes, results in input order, a bounded number in flight."""
+"""Running work on every core: worker processes, results in input order, a bounded number in flight.
+
+A worker never outlives the process that started it: killed outright (``kill -9``, a CI runner's
+timeout, the memory killer), the parent cannot stop its workers, so each worker asks the kernel to
+kill it when its parent dies (Linux: ``prctl(PR_SET_PDEATHSIG)``), or elsewhere watches its parent
+from a thread and ends itself when it is gone.
+"""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -43,7 +54,43 @@ class fewer_collections:
         gc.set_threshold(*self.saved)
 
 
+#: prctl's option that names the signal a process gets when its parent dies (linux/prctl.h)
+PR_SET_PDEATHSIG = 1
+#: how often a worker without that signal looks for its parent
+PARENT_WATCH_SECONDS = 0.5
+
+
+def _ask_death_signal() -> bool:
+    """Linux: have the kernel send SIGKILL to this process when its parent dies. False where it cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process as soon as its parent is gone (it is then adopted: its parent id changes)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_SECONDS)
+    os._exit(70)  # no clean-up to do: the work is the parent's, and the parent is gone
+
+
+def die_with_parent(watch: bool | None = None) -> None:
+    """Make this worker end when its parent ends: by the kernel's death signal where there is one, else
+    (or with ``watch``) by a thread that watches the parent."""
+    parent = os.getppid()
+    asked = _ask_death_signal() if not watch else False
+    if not asked:
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(70)
+
+
 def _init_worker(setup: Callable[..., None] | None, args: tuple[Any, ...]) -> None:
+    die_with_parent()
     _tune_gc()
     if setup is not None:
         setup(*args)

@@ -6,6 +6,7 @@
     python3 bench/fuzz.py --seed 1 --only 4711                   # one input again, written down if it fails
     python3 bench/fuzz.py --start 500000 --inputs 100000 --record f.tsv   # one segment; failures listed as found
     python3 bench/fuzz.py --indexes f.tsv --no-special           # the inputs a segment listed, again
+    python3 bench/fuzz.py --inputs 1000000 --segments bench/out/fuzz-1m   # in segments; run again to resume
 
 Every input is made from the run's seed and its index alone (a seed file from
 samples/, tests/gen_games.py, the EGN corpus or rulesets/, then mutations), and
@@ -36,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, for fuzzkit
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # the checkout, for auditor
 
 from fuzzkit.report import FuzzConfig, run_fuzz, run_one  # noqa: E402
+from fuzzkit.segments import SEGMENT_INPUTS, describe, run_segments  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--record", type=Path, metavar="FILE",
                    help="append each failing input's index and group to FILE as it is found, so that a run "
                         "stopped part way still says what to run again")
+    p.add_argument("--segments", type=Path, metavar="DIR",
+                   help=f"run in segments of --segment-size inputs, each written down in DIR when it ends; "
+                        f"started again with the same DIR, the run skips the segments done")
+    p.add_argument("--segment-size", type=int, default=SEGMENT_INPUTS, metavar="N",
+                   help=f"inputs per segment (default {SEGMENT_INPUTS:,})")
     args = p.parse_args(argv)
     if args.only is not None:
         return 1 if run_one(args.seed, args.only, args.out) else 0
@@ -76,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
         special=not args.no_special, big_special=not args.no_big, minimize=not args.no_minimize,
         indexes=indexes, record=args.record,
     )
+    if args.segments is not None:
+        if indexes is not None or args.segment_size < 1:
+            p.error("--segments takes a range of inputs (not --indexes) and a --segment-size of 1 or more")
+        total = run_segments(config, args.segments, lambda line: print(line, flush=True), args.segment_size)
+        print()
+        print(describe(total))
+        return 1 if total["groups"] or total["special_failures"] else 0
     report = run_fuzz(config, log=lambda line: print(line, flush=True))
     print()
     print(report.summary())

@@ -175,7 +175,7 @@ def hand_annotations(hand: HandRecord) -> tuple[dict[str, list[str]], dict[str, 
         elif play is not None:
             trick_no, card_no, text = play
             add_annotation(plays, (starts[trick_no - 1] if trick_no <= len(hand.tricks) else cards) + card_no - 1, text)
-        elif comment.anchor.startswith("trick") and comment.anchor[5:].isdigit() and int(comment.anchor[5:]) <= len(hand.tricks):
+        elif comment.anchor.startswith("trick") and comment.anchor[5:].isascii() and comment.anchor[5:].isdigit() and int(comment.anchor[5:]) <= len(hand.tricks):
             add_annotation(plays, starts[int(comment.anchor[5:]) - 1], comment.text.rstrip())
         elif hand.calls or not cards:
             add_annotation(calls, 0, comment.text.rstrip())

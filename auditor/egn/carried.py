@@ -52,7 +52,7 @@ def score_pair(text: str, table: Table) -> list[int] | None:
     """``NS 10 EW 7`` (two players: ``N 10 S 7``) as EGN's pair of scores; None for anything else."""
     parts = text.split()
     sides = [side.value for side in table.sides]
-    if len(sides) == 2 and len(parts) == 4 and [p.upper() for p in parts[0::2]] == sides and all(p.isdigit() for p in parts[1::2]):
+    if len(sides) == 2 and len(parts) == 4 and [p.upper() for p in parts[0::2]] == sides and all(p.isascii() and p.isdigit() for p in parts[1::2]):
         return [int(parts[1]), int(parts[3])]
     return None
 

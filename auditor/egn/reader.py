@@ -338,7 +338,7 @@ def _bidding(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     if annotations is not None:
         last = max(len(calls) - 1, 0)
         for key, texts in annotations.value.items():
-            index = int(key) if key.isdigit() else 0
+            index = int(key) if key.isascii() and key.isdigit() else 0
             seat = builder.after(hand.dealer, 1 + index)
             for text in texts.value:
                 if statements and index == last and read_statement(hand, text.value, text.pos):
@@ -372,7 +372,7 @@ def _playing(deal: Node, phase: Node, hand: HandRecord, comments: list[Comment],
     annotations = phase.get("playAnnotations")
     if annotations is not None:
         for key, texts in annotations.value.items():
-            index = int(key) if key.isdigit() else 0
+            index = int(key) if key.isascii() and key.isdigit() else 0
             trick_no, card_no = _locate(index, sizes)
             for text in texts.value:
                 if index == sum(sizes) - 1 and read_statement(hand, text.value, text.pos):  # the hand's statements

@@ -24,7 +24,7 @@ EMN_FILE_TYPE = "Euchre Match Notation"
 _VERSION = re.compile(r"1\.\d{1,3}(?:\.\d{1,3})?\Z")
 _CARD = re.compile(r"(?:[78N9TJQKAX][SsHhCcDdxtngh]|[LRB])\Z")
 _CALLS = {"Pass", "Order", "s", "h", "d", "c", "n", "x"}
-_BASE64 = re.compile(r"[A-Za-z0-9+/_-]*={0,2}\Z")
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]*+={0,2}\Z")
 _RULESET_TYPES: dict[str, type | tuple[type, ...]] = {
     "std": bool, "min_rank": int, "winning_score": int, "num_deals": int, "canadian": bool,
     "loner_lead": str, "loner_march_score": int, "loner_euchred_score": int, "defend_alone": bool,
@@ -34,6 +34,8 @@ _RULESET_TYPES: dict[str, type | tuple[type, ...]] = {
 _MAX_DEALS = 100
 #: the most games of an EMN match this auditor reads (its writer writes no more)
 MAX_GAMES = 1000
+#: an annotation's key is the number of an action of its deal (a few dozen at most)
+MAX_ACTION_DIGITS = 4
 
 
 class ShapeError(DocumentError):
@@ -289,8 +291,9 @@ def _annotations(node: Node | None, name: str) -> None:
     if node is None:
         return
     for key, texts in node.value.items():
-        if not key.isdigit():
-            raise ShapeError(f"{name} keys are action numbers; {key!r} is not", node.key_pos(key))
+        if not (key.isascii() and key.isdigit()) or len(key) > MAX_ACTION_DIGITS:  # not `²`, nor 5,000 digits
+            raise ShapeError(f"{name} keys are action numbers (at most {MAX_ACTION_DIGITS} digits 0-9); {key[:20]!r} is not",
+                             node.key_pos(key))
         _expect(texts, texts, f"{name}[{key}]", list)
         _max_items(texts, f"{name}[{key}]", 50)
         for text in texts.value:

@@ -41,8 +41,8 @@ _CARD_TEXT = re.compile(r"(?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u266
 _PLAY = re.compile(r"([NESWnesw])[ \t\f]*:[ \t\f]*((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 
 _PASS = CallKind.PASS  # (a module name: an enum member read through its class costs 60 ns in Python 3.11)
-_HAND_PARTS = re.compile(r"[ \t\f]*hand[ \t\f]+([0-9]+)[ \t\f]+dealer[ \t\f]+([NESW])", re.IGNORECASE)
-_TAG_PARTS = re.compile(r'[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]*)[ \t\f]+("(?:[^"\\\n]|\\.)*")')
+_HAND_PARTS = re.compile(r"(?<![ \t\f])[ \t\f]*+hand[ \t\f]++([0-9]++)[ \t\f]++dealer[ \t\f]++([NESW])", re.IGNORECASE)
+_TAG_PARTS = re.compile(r'(?<![ \t\f])[ \t\f]*+\[[ \t\f]*+([A-Za-z][A-Za-z0-9_]*+)[ \t\f]++("(?:[^"\\\n]++|\\.)*+")')
 
 
 #: every ``seat:card`` word of a trick in a spelling :data:`~auditor.cards.known_card` knows, read

@@ -27,11 +27,13 @@ MAX_CHUNK_LINES = 400
 #: Blank and comment lines a chunk keeps; further ones are skipped (and counted).
 MAX_FREE_LINES = 1000
 
-_CHUNK_START = re.compile(r"[ \t]*(?:hand(?![a-z])|\[)", re.IGNORECASE)
+_CHUNK_START = re.compile(r"(?<![ \t])[ \t]*+(?:hand(?![a-z])|\[)", re.IGNORECASE)
 _CHUNK_FIRST_CHARS = frozenset(" \thH[")  # how a line that _CHUNK_START matches can begin
 #: a hand line with its keyword mistyped or left out: ``hnad 3 dealer N``, ``3 dealer N``
-_LOOSE_HAND_LINE = re.compile(r"[ \t]*[^\s\d\[#]{0,10}[ \t]*\d{1,6}[ \t,.:;]*dealer(?![a-z])", re.IGNORECASE)
-_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_LOOSE_HAND_LINE = re.compile(r"(?<![ \t])[ \t]*+[^\s\d\[#]{0,10}+[ \t]*+\d{1,6}+[ \t,.:;]*+dealer(?![a-z])", re.IGNORECASE)
+#: a quoted value, or as far as an unclosed one goes (no group ``end``): searched from a later quote inside it,
+#: the scan would end at the same place, unclosed too, so taking it whole keeps a line of ``\"\"\"`` linear
+_QUOTED = re.compile(r'"(?:[^"\\\n]++|\\.)*+(?P<end>")?')
 
 
 @dataclass(slots=True)
@@ -123,8 +125,10 @@ def iter_chunks(lines: Iterable[str], first_line: int = 1, keep_all: bool = Fals
                     current.long_line = number
                 if cap is not None:  # unreadable anyway: keep no more of the line than that shows
                     line = line[: MAX_LINE_CHARS + 2] + "\n"
-            if cap is None:
+            if cap is None:  # every line kept; the statements still counted, so that too many refuse the chunk
                 keep.append(line)
+                if first not in _FREE_FIRST_CHARS or not is_free(line):
+                    current.statements += 1
             elif first in _FREE_FIRST_CHARS and is_free(line):
                 if free < MAX_FREE_LINES:
                     free += 1
@@ -155,13 +159,23 @@ def is_blank(chunk: Chunk) -> bool:
     return all(is_free(line) for line in chunk.lines)
 
 
+def _blanked(quoted: re.Match[str]) -> str:
+    """A quoted value as blanks (its ``#`` is no comment); an unclosed quote as it is."""
+    return " " * len(quoted.group(0)) if quoted.group("end") else quoted.group(0)
+
+
+def blank_quoted(line: str) -> str:
+    """``line`` with each quoted value (``"..."``, with its ``\\"`` escapes) made blanks of its length."""
+    return _QUOTED.sub(_blanked, line) if '"' in line else line
+
+
 def scan_comments(chunk: Chunk) -> list[tuple[Pos, str]]:
     """Every ``# ...`` comment of a chunk with its position (quoted tag values skipped)."""
     found = []
     for number, line in chunk.numbered_lines():
         if "#" not in line:
             continue
-        masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), line) if '"' in line else line
+        masked = blank_quoted(line)
         at = masked.find("#")
         if at >= 0:
             found.append((Pos(number, at + 1), line[at:].rstrip("\r\n")))

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..model import Pos
+from .chunks import blank_quoted
 
 #: How each terminal is described to a person in a syntax error.
 TERMINAL_NAMES: dict[str, str] = {
@@ -66,7 +67,7 @@ _CHUNK_OPENERS = {"COMMENT", "LSQB", "_HAND"}
 _ONE_TOKEN = {"CALLS", "STATEMENTS", "TAGS"}
 _PLAYISH = re.compile(r"^[NESW][ \t]*:", re.IGNORECASE)
 #: ``D:QS``: a letter or word before a colon, where a seat belongs
-_NOT_A_SEAT = re.compile(r"(?:^|[ \t\f,])([^\s:,#]{1,12})[ \t\f]*:")
+_NOT_A_SEAT = re.compile(r"(?:^|[ \t\f,])([^\s:,#]{1,12}+)[ \t\f]*+:")
 _SEAT_LETTERS = frozenset("NESWnesw")
 #: characters of the notation outside comments and quoted values (the suit symbols are its only non-ASCII ones)
 _SUIT_SYMBOLS = frozenset("\u2663\u2666\u2665\u2660")
@@ -87,7 +88,7 @@ def char_name(ch: str) -> str:
 
 def code_part(text: str) -> str:
     """The part of a line that is notation: before its comment, with quoted values blanked out."""
-    masked = re.sub(r'"(?:[^"\\\n]|\\.)*"', lambda m: " " * len(m.group(0)), text) if '"' in text else text
+    masked = blank_quoted(text)
     at = masked.find("#")
     return masked if at < 0 else masked[:at]
 

@@ -32,15 +32,18 @@ KEYWORDS = ("deal", "tableau", "up", "bid", "discard", "trick", "tricks", "reneg
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 
-_FIRST_WORD = re.compile(r"[ \t\f]*([A-Za-z]+)")
-_PAIRS = re.compile(r"\b[NESWnesw][ \t\f]*:[ \t\f]*\S", re.ASCII)
+_FIRST_WORD = re.compile(r"(?<![ \t\f])[ \t\f]*+([A-Za-z]++)")
+_PAIRS = re.compile(r"\b[NESWnesw][ \t\f]*+:[ \t\f]*+\S", re.ASCII)
 _CARDISH = re.compile(r"(?:10|[789TJQKA])[CDHS\u2663\u2666\u2665\u2660]", re.IGNORECASE | re.ASCII)
 _CALLISH = re.compile(r"\b(?:pass|order|call|alone)\b", re.IGNORECASE | re.ASCII)
-_POINTS_SHAPE = re.compile(r"\bNS\b.*\bEW\b", re.IGNORECASE | re.ASCII)
-_POINTSISH = re.compile(r"\b(?:NS|EW)\b|\d+[ \t\f]*[-:/][ \t\f]*\d+", re.IGNORECASE | re.ASCII)
+#: `NS 3 EW 2`: an NS, and an EW after it (two searches: ``NS.*EW`` tries the rest of the line from every NS)
+_NS_WORD = re.compile(r"\bNS\b", re.IGNORECASE | re.ASCII)
+_EW_WORD = re.compile(r"\bEW\b", re.IGNORECASE | re.ASCII)
+_POINTSISH = re.compile(r"\b(?:NS|EW)\b|(?<![0-9])[0-9]++[ \t\f]*+[-:/][ \t\f]*+[0-9]", re.IGNORECASE | re.ASCII)
 _HEAD_NUMBER = re.compile(r"(?<![A-Za-z0-9])(\d{1,6})(?![0-9])")
-_HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*([A-Za-z]+)\b", re.IGNORECASE | re.ASCII)
-_TAG_NAME = re.compile(r"[ \t\f]*\[[ \t\f]*([A-Za-z][A-Za-z0-9_]{0,39})", re.ASCII)
+_HEAD_DEALER = re.compile(r"dealer[ \t\f:=]*+([A-Za-z]++)\b", re.IGNORECASE | re.ASCII)
+_TAG_NAME = re.compile(r"(?<![ \t\f])[ \t\f]*+\[[ \t\f]*+([A-Za-z][A-Za-z0-9_]{0,39})", re.ASCII)
+_LONGEST_KEYWORD = max(len(k) for k in KEYWORDS)
 _SEAT_WORDS = {"n": Seat.N, "e": Seat.E, "s": Seat.S, "w": Seat.W,
                "north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
 
@@ -49,14 +52,16 @@ def likely_kind(text: str) -> str | None:
     """The statement an unreadable line most likely is: by its first word, else by its shape."""
     m = _FIRST_WORD.match(text)
     word = m.group(1).lower() if m else ""
-    if _POINTS_SHAPE.search(text) and not _PAIRS.search(text):  # `NS 3 EW 2` after whatever keyword
+    ns = _NS_WORD.search(text)
+    if ns is not None and _EW_WORD.search(text, ns.end()) and not _PAIRS.search(text):  # `NS 3 EW 2` after whatever keyword
         return "tricks" if word.startswith("tri") else "score"
     if word in KEYWORDS:
         return word
     if word == "hand":
         return "hand"
     first = text.split(maxsplit=1)[0].lower() if text.strip() else ""  # with its typos: `d§scard`
-    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if len(first) >= 3 else []
+    # a word more than 7/3 as long as a keyword is never 0.6 like it (difflib's own bound): not compared at all
+    close = difflib.get_close_matches(first, KEYWORDS, n=1, cutoff=0.6) if 3 <= len(first) <= _LONGEST_KEYWORD * 7 // 3 else []
     if close:
         return close[0]
     if _PAIRS.search(text):

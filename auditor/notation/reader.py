@@ -358,7 +358,7 @@ def read_games(lines: Iterable[str], first_line: int = 1, first_index: int = 1) 
         yield game
 
 
-_INITIAL_SCORE = re.compile(r"(?:[ \t]*(?:NS|EW|[NESW])[ \t]+\d{1,6}){2,4}[ \t]*\Z", re.IGNORECASE | re.ASCII)
+_INITIAL_SCORE = re.compile(r"(?<![ \t])(?:[ \t]*+(?:NS|EW|[NESW])[ \t]++\d{1,6}+){2,4}[ \t]*+\Z", re.IGNORECASE | re.ASCII)
 _SIDE_VALUE = re.compile(r"(NS|EW|[NESW])[ \t]+(\d{1,6})", re.IGNORECASE | re.ASCII)
 
 

@@ -90,14 +90,16 @@ def replace_lookalikes(text: str) -> tuple[str, list[str], int]:
     return "".join(out), notes, first
 
 
+#: every run of blanks is taken whole (``*+``, ``++``: no way back into it), so that a line of blanks that is
+#: no score fails in one pass instead of trying every way to share its blanks among the runs
 _POINTS_SPELLING = re.compile(
-    r"(?P<lead>[ \t\f]*)(?P<word>score|tricks)?[ \t\f]*[:=]?[ \t\f]*(?P<ns>NS)?[ \t\f]*[:=]?[ \t\f]*(?P<a>\d{1,6})"
-    r"[ \t\f]*(?:[-:/,;][ \t\f]*|[ \t\f]+)(?P<ew>EW)?[ \t\f]*[:=]?[ \t\f]*(?P<b>\d{1,6})[ \t\f]*\Z",
+    r"(?<![ \t\f])(?P<lead>[ \t\f]*+)(?P<word>score|tricks)?[ \t\f]*+[:=]?[ \t\f]*+(?P<ns>NS)?[ \t\f]*+[:=]?[ \t\f]*+"
+    r"(?P<a>\d{1,6})(?:[ \t\f]*+[-:/,;][ \t\f]*+|[ \t\f]++)(?P<ew>EW)?[ \t\f]*+[:=]?[ \t\f]*+(?P<b>\d{1,6})[ \t\f]*+\Z",
     re.IGNORECASE | re.ASCII,
 )
 _SEAT_WORD = re.compile(r"\b(north|east|south|west)\b", re.IGNORECASE | re.ASCII)
 _LETTER_O_IN_TEN = re.compile(r"(?<![A-Za-z0-9])1[oO](?=[CDHScdhs\u2663\u2666\u2665\u2660](?![A-Za-z0-9]))")
-_PLAY_SEPARATOR = re.compile(r"(?<=[0-9A-Za-z\u2663\u2666\u2665\u2660])[ \t\f]*[,;][ \t\f]*(?=[NESWnesw][ \t\f]*:)")
+_PLAY_SEPARATOR = re.compile(r"(?<=[0-9A-Za-z\u2663\u2666\u2665\u2660])[ \t\f]*+[,;][ \t\f]*+(?=[NESWnesw][ \t\f]*+:)")
 
 
 def _points(code: str) -> tuple[str, str] | None:

@@ -22,12 +22,12 @@ if TYPE_CHECKING:
     from .builder import _Builder
 
 _card = Card.parse
-_SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*:")
+_SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*+:")
 _SEATS: dict[str, Seat] = {s.name: s for s in Seat} | {s.name.lower(): s for s in Seat}
-_POINTS = re.compile(r"(NS|EW|[NESW])[ \t\f]+([0-9]+)", re.IGNORECASE)
-_PAIR = re.compile(r"NS[ \t\f]+([0-9]+)[ \t\f]+EW[ \t\f]+([0-9]+)[ \t\f]*$", re.IGNORECASE)
+_POINTS = re.compile(r"(NS|EW|[NESW])[ \t\f]++([0-9]++)", re.IGNORECASE)
+_PAIR = re.compile(r"NS[ \t\f]++([0-9]++)[ \t\f]++EW[ \t\f]++([0-9]++)[ \t\f]*+$", re.IGNORECASE)
 _NS_EW = (Side.NS, Side.EW)
-_PILE = re.compile(r"((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])[ \t\f]*/[ \t\f]*"
+_PILE = re.compile(r"((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])[ \t\f]*+/[ \t\f]*+"
                    r"((?:10|[789TJQKAtjqka])[CDHScdhs\u2663\u2666\u2665\u2660]|[Jj][Kk]|[Bb])")
 _SIDES: dict[str, Side] = {s.value: s for s in Side} | {s.value.lower(): s for s in Side}
 

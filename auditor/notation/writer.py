@@ -24,7 +24,8 @@ statement written twice, is kept exactly as written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..model import (
@@ -36,7 +37,7 @@ from ..model import (
     Pos,
     Tag,
 )
-from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk, text_lines
+from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk
 from .spelling import call_text, claim_text, defense_text, exchange_text, holding_text, points_text, tableau_text, tag_line, up_text
 
 ORDER = ("hand", "deal", "tableau", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "claim", "renege", "tricks", "score")
@@ -230,21 +231,38 @@ def unreadable(hand: HandRecord | BrokenHand) -> tuple[Pos, str] | None:
 
 def format_text(text: str) -> Formatted:
     """The canonical form of a notation text, formatted one chunk at a time."""
-    blocks: list[tuple[str, list[str]]] = []  # (kind, lines)
     problems: list[str] = []
     notes: list[str] = []
-    for chunk in iter_chunks(text_lines(text), keep_all=True):
-        blocks.append(_format_chunk(chunk, problems, notes))
-    out: list[str] = []
+    return Formatted("".join(format_lines(lazy_lines(text), problems, notes)), problems, notes)
+
+
+def format_lines(lines: Iterable[str], problems: list[str], notes: list[str]) -> Iterator[str]:
+    """The canonical form of the notation's ``lines``, a chunk at a time as they are read (so that a
+    file's form is written as it comes, never held whole); what could not be formatted goes to
+    ``problems``, what was respelled to ``notes``."""
     previous = ""
-    for kind, lines in blocks:
-        if not lines:
+    started = False
+    for chunk in iter_chunks(lines, keep_all=True):
+        kind, out = _format_chunk(chunk, problems, notes)
+        if not out:
             continue
-        if out and previous != "preamble":
-            out.append("")
-        out.extend(lines)
-        previous = kind
-    return Formatted("\n".join(out) + "\n" if out else "", problems, notes)
+        if started and previous != "preamble":
+            yield "\n"
+        yield "\n".join(out) + "\n"
+        started, previous = True, kind
+
+
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def lazy_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as :func:`~auditor.notation.chunks.text_lines` gives them, one at a time."""
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start:end.end()]
+        start = end.end()
+    if start < len(text):
+        yield text[start:]
 
 
 def _verbatim(chunk: Chunk) -> list[str]:

@@ -152,10 +152,15 @@ def _clockwise_from(first: Seat, playing: set[Seat], table: Table) -> list[Seat]
 def apply_seat_fixes(record: HandRecord, fixes: list[SeatFix]) -> HandRecord:
     tricks = list(record.tricks)
     for fix in fixes:
-        trick = tricks[fix.trick - 1]
+        # the trick is found by where its card was written: empty tricks put where unreadable trick
+        # lines stood may come before it, so that its number among these tricks is not the written one
+        at = next((n for n, t in enumerate(tricks) if fix.index < len(t.plays) and t.plays[fix.index].pos == fix.pos), None)
+        if at is None:
+            continue
+        trick = tricks[at]
         plays = list(trick.plays)
         plays[fix.index] = Play(fix.meant, fix.card, fix.pos)
-        tricks[fix.trick - 1] = TrickRecord(tuple(plays), trick.pos)
+        tricks[at] = TrickRecord(tuple(plays), trick.pos)
     return replace(record, tricks=tuple(tricks))
 
 

@@ -55,11 +55,12 @@ class _Source:
         return key_positions(self.node)
 
 
-def _read_yaml(path: Path, label: str) -> _Source:
+def _read_yaml(path: Path, label: str, named_at: str | None = None) -> _Source:
+    """Read a ruleset file; one that cannot be read is named at ``named_at`` (the ``extends`` line naming it), if given."""
     try:
         text = read_document(path, label, MAX_RULESET_BYTES, what="ruleset")
     except InputError as err:
-        raise RulesetError([str(err)]) from None
+        raise RulesetError([f"{named_at}: extends: {err}" if named_at else str(err)]) from None
     try:
         node, data = safeyaml.load(text)
     except YamlProblem as err:
@@ -235,13 +236,21 @@ def _parent_of(source: _Source) -> tuple[str, str] | None:
     return parent.strip(), where
 
 
+def _resolved(path: Path) -> Path:
+    """``path`` with its symbolic links followed; as written when they make a loop (its reading names the loop)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # RuntimeError: a loop of links (Python 3.11's pathlib)
+        return path.absolute()
+
+
 def _load_chain(spec: str) -> list[_Source]:
     """The file ``spec`` names and every file it extends, the child first."""
     path, label = resolve_ruleset_path(spec)
     if not path_exists(path):  # a folder or a pipe is named by the reading
         raise RulesetError([f"{label}: no such ruleset file"])
     chain = [_read_yaml(path, label)]
-    seen = [path.resolve()]
+    seen = [_resolved(path)]
     while (found := _parent_of(chain[-1])) is not None:
         parent, where = found
         child = chain[-1]
@@ -253,13 +262,13 @@ def _load_chain(spec: str) -> list[_Source]:
                                 "or give a path to a .yaml file)"]) from None
         if not path_exists(path):
             raise RulesetError([f"{where}: extends: {shown(parent)}: no such ruleset file ({path})"])
-        if path.resolve() in seen:
+        if _resolved(path) in seen:
             cycle = " -> ".join(str(s.label) for s in chain) + f" -> {label}"
             raise RulesetError([f"{where}: extends: {shown(parent)} makes a cycle of rulesets ({cycle})"])
         if len(chain) > MAX_EXTENDS_DEPTH:
             raise RulesetError([f"{where}: extends: more than {MAX_EXTENDS_DEPTH} levels of rulesets"])
-        chain.append(_read_yaml(path, label))
-        seen.append(path.resolve())
+        chain.append(_read_yaml(path, label, where))
+        seen.append(_resolved(path))
     return chain
 
 

@@ -110,6 +110,12 @@ def load(text: str) -> tuple[Node | None, Any]:
     except ReaderError as err:  # a character YAML does not allow, found before any parsing
         lines = _LINE_END.split(text[: err.position])
         raise YamlProblem(f"the character #x{err.character:04x} is not allowed ({err.reason})", len(lines), len(lines[-1]) + 1) from None
+    except ValueError as err:  # a number PyYAML's scanner reads itself (``%YAML 1.000...``) past Python's digits limit
+        message = f"a number too long to read ({str(err).split(':')[0]})"
+        if loader is None:
+            raise YamlProblem(message) from None
+        mark = loader.get_mark()
+        raise YamlProblem(message, mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError as err:  # pragma: no cover - every PyYAML error is one of the above
         raise YamlProblem(str(err).splitlines()[0]) from None
     finally:

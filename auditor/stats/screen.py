@@ -27,7 +27,7 @@ NULL = "-"
 def screen_width() -> int:
     """``COLUMNS`` when set to a number, else the terminal's width, else 80."""
     text = os.environ.get("COLUMNS", "").strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return max(NARROWEST, int(text))
     return max(NARROWEST, shutil.get_terminal_size((80, 24)).columns)
 

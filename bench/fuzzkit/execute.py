@@ -2,8 +2,9 @@
 
 A failure is an exception escaping ``main``, an exit status other than 0, 1 or 2,
 a traceback written to standard error, a Python object built from a ruleset,
-a time beyond :func:`time_limit` of the input's size (seen twice: a slow second
-on a busy machine is not a finding), or a growth of the resident set (every
+a time beyond :func:`time_limit` of the input's size (processor time, of this
+process and of the workers it waited for, so that a machine busy with other work
+does not make a run slow; and seen twice), or a growth of the resident set (every
 input) or a peak of traced memory (a sample of inputs) beyond :func:`memory_limit`.
 """
 
@@ -13,6 +14,7 @@ import contextlib
 import io
 import os
 import re
+import resource
 import shutil
 import signal
 import time
@@ -34,9 +36,10 @@ SLOW_SECONDS_PER_MB = 20.0
 #: ... but a ruleset is read by PyYAML's pure-Python loader twice (compose, then load): about
 #: 5 s per MB each time, linear; a ruleset is at most 256 KB
 SLOW_SECONDS_PER_MB_OF_YAML = 16.0
-#: an input whose run takes this long is stopped (a hang); the pool's watchdog stops one stuck in C code
-HARD_BASE_SECONDS = 30.0
-HARD_SECONDS_PER_MB = 20.0
+#: an input whose run takes this long (wall time: room for a machine busy with other work) is stopped
+#: (a hang); the pool's watchdog stops one stuck in C code
+HARD_BASE_SECONDS = 60.0
+HARD_SECONDS_PER_MB = 40.0
 #: traced memory may reach this plus this many bytes per byte of input
 MEMORY_BASE_BYTES = 64 * MB
 MEMORY_PER_INPUT_BYTE = 40
@@ -88,6 +91,12 @@ class Outcome:
     rss_growth: int | None = None  # the peak resident set during the run less the one before it, when measured
     canary: bool = False  # a ruleset made the loader build a Python object
     slow_where: str = ""  # where the run was when it passed its time limit (the innermost auditor frame)
+    cpu_seconds: float | None = None  # processor time of the run (with its waited-for children), when measured
+
+    @property
+    def judged_seconds(self) -> float:
+        """The time judged against the limit: processor time where measured, else wall time."""
+        return self.cpu_seconds if self.cpu_seconds is not None else self.seconds
 
 
 @dataclass(frozen=True)
@@ -206,7 +215,7 @@ def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = 
     alarm.start()
     if trace_memory:
         tracemalloc.start()
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), _cpu_seconds()
     try:
         with contextlib.redirect_stdout(loose), contextlib.redirect_stderr(loose):
             status = main(argv, out, err)
@@ -215,6 +224,7 @@ def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = 
         error, where = type(exc).__name__, innermost_auditor_frame(exc, text)
     finally:
         seconds = time.perf_counter() - start
+        cpu = _cpu_seconds() - cpu_start
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     growth = _status_kb("VmHWM:") * 1024 - rss_before if rss_before is not None else None
@@ -223,7 +233,13 @@ def _run_here(case: Case, folder: Path, trace_memory: bool, measure_rss: bool = 
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     canary = (folder / CANARY).exists() or Path(CANARY).exists()
-    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, where, text, peak, growth, canary, alarm.where)
+    return Outcome(status, seconds, err.getvalue() + loose.getvalue(), error, where, text, peak, growth, canary, alarm.where, cpu)
+
+
+def _cpu_seconds() -> float:
+    """Processor time of this process and of the children it has waited for (an audit's ``--jobs`` workers)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def innermost_auditor_frame(error: BaseException, text: str) -> str:
@@ -287,9 +303,10 @@ def judge(case: Case, outcome: Outcome, check_time: bool = True) -> Failure | No
                           f"peak {measure} {used / MB:.1f} MB for {case.size} bytes of input "
                           f"(limit {case_memory_limit(case) / MB:.1f} MB; {case.command})")
     limit = case_time_limit(case)
-    if check_time and outcome.peak_bytes is None and outcome.seconds > limit:
+    if check_time and outcome.peak_bytes is None and outcome.judged_seconds > limit:
         return failed(f"slow in {_package(outcome.slow_where)} ({case.kind} input)",
-                      f"{outcome.seconds:.2f} s for {case.size} bytes (limit {limit:.2f} s; {case.command}); "
+                      f"{outcome.judged_seconds:.2f} s of processor time ({outcome.seconds:.2f} s of wall time) for {case.size} bytes "
+                      f"(limit {limit:.2f} s; {case.command}); "
                       f"at the limit it was in {outcome.slow_where}")
     return None
 
@@ -299,7 +316,7 @@ def run_and_judge(case: Case, folder: Path, trace_memory: bool = False) -> tuple
     counts only if it is slow again: a busy second of the machine is not a finding."""
     outcome = run_case(case, folder, trace_memory)
     failure = judge(case, outcome)
-    if failure is not None and failure.key.startswith("slow in") and outcome.seconds < 3 * case_time_limit(case):
+    if failure is not None and failure.key.startswith("slow in") and outcome.judged_seconds < 3 * case_time_limit(case):
         again = run_case(case, folder)
         if judge(case, again) is None:
             return again, None
