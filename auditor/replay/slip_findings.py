@@ -80,8 +80,9 @@ def consequences(kind: str | None, lost: LostLine, plan: Plan, record: HandRecor
         if rebuilt is not None and rebuilt.number == number:
             return [f"from the deal, trick {number} was {plays_text(rebuilt.trick.plays)}: each player's one card "
                     "not played in another trick; the hand is replayed with it, and its cards are not judged"]
-        return [f"the cards of trick {number} are not known: any card not seen elsewhere may have been played in it, "
-                f"so no renege after it rests on such a card, and the leader of trick {number + 1} is not judged"]
+        after = f", and the leader of trick {number + 1} is not judged" if number < len(record.tricks) else ""
+        return [f"the cards of trick {number} are not known as played (who led it, and so who won it): any card "
+                f"not seen elsewhere may have been played in it, so no renege after it rests on such a card{after}"]
     if kind == UP:
         if plan.up is not None and len(plan.up.cards) == 1:
             return [f"{plan.up.how}; the hand is replayed with {plan.up.cards[0]} as the up card"]

@@ -269,7 +269,12 @@ def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active
     plays = tuple(Play(seat, next(iter(left[seat])), pos if pos != NOWHERE else record.pos) for seat in order)
     winner = trick_winner(plays, trump)
     following = record.tricks[number].plays if number < len(record.tricks) else ()
-    fits = not following or following[0].seat is winner
+    if following:
+        fits = following[0].seat is winner
+    else:  # no trick after it to show who won it: it fits only if whoever led, the same seat wins
+        fits = all(trick_winner(tuple(Play(seat, next(iter(left[seat])), plays[0].pos)
+                                      for seat in _clockwise_from(first, set(active), table)), trump) is winner
+                   for first in active)
     return Rebuilt(number, TrickRecord(plays, pos), fits)
 
 
