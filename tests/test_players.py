@@ -1,4 +1,4 @@
-"""Two and three players, and two-handed Euchre with the 32-card tableau (issue 12), each test from a
+"""Two and three players, and two-handed Euchre with the 32-card tableau, each test from a
 sentence of seed 003 (lines 50-66, quoted where used), with the verdict worked out by hand in the comments.
 """
 

@@ -1,6 +1,6 @@
 """``--set`` changes each game's own ruleset; only ``--rules`` replaces the Rules tag.
 
-Issue 3: the casual game's shorter game is "selectable with a `target`
+The casual game's shorter game is "selectable with a `target`
 override such as `--set target=7`", and "`--rules` on the command line wins
 over the tag".  A `--set` without `--rules` used to audit every game under
 hoyle, dropping the ruleset the file names.

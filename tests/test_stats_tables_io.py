@@ -32,7 +32,7 @@ def test_a_folder_search_reads_only_json_that_declares_games(tmp_path) -> None:
 
 
 def test_stats_says_how_many_lines_and_hands_it_could_not_use(tmp_path) -> None:
-    """Issue 10: statistics over files with syntax errors say what they leave out, file by file."""
+    """Statistics over files with syntax errors say what they leave out, file by file."""
     from conftest import SAMPLES
 
     bad = tmp_path / "bad.txt"
