@@ -336,8 +336,8 @@ def parser_runtime() -> str:
     """The runtime the environment asks for, and that is installed: "cython" or "python".
 
     lark-cython (the ``fast`` extra) is Lark's LALR runtime compiled with Cython; what it buys is
-    measured in the README ("Performance").  Both runtimes give the same models and the same
-    messages (tests/test_parsers_agree.py).  ``EUCHRE_AUDIT_PARSER=python`` turns it off; "cython"
+    measured by bench/parsers.py (docs/benchmarks.md).  Both runtimes give the same models and the
+    same messages (tests/test_parsers_agree.py).  ``EUCHRE_AUDIT_PARSER=python`` turns it off; "cython"
     where it is not installed is the pure-Python runtime too.
     """
     wanted = os.environ.get(PARSER_ENV, "auto").strip().lower()
