@@ -39,7 +39,7 @@ from ..model import HandRecord, LostLine, Play, TrickRecord
 from ..notation.spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
-from .edits import COST, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
+from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
 from .results import HandResult
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
@@ -133,25 +133,50 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
 
 
 # --------------------------------------------------------------- the order of the trick lines
+def _breaks(order: list[int], leaders: list[Seat | None], winners: list[Seat | None], first: Seat | None) -> int:
+    """How many tricks, with the written tricks in ``order``, are not led by the winner of the trick before
+    (the first by the seat that leads first); a trick whose cards are not known leaves the next lead open."""
+    wrong = 0
+    before = first
+    for t in order:
+        if before is not None and leaders[t] is not None and leaders[t] is not before:
+            wrong += 1
+        before = winners[t]
+    return wrong
+
+
 def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two trick lines in the wrong order: any two (a hand of more than six tricks: two near a wrong lead)."""
-    if ev.gapped:
+    """Two trick lines in the wrong order, found by the leads: each trick's winner leads the next, whatever
+    else is wrong in the hand (a trick's winner does not depend on where its line stands).  Only the swaps
+    that leave the fewest wrong leads, and fewer than as written, are proposed; the replay of each judges
+    every card in that order, so a real offence in the hand still stands."""
+    if not _has(result, WRONG_LEADER):
         return
-    if not _has(result, WRONG_LEADER) or any(f.code is not WRONG_LEADER and finding_weight(f) for f in result.findings):
-        return  # only where the leads alone are wrong: an offence that won a trick explains a wrong lead after it
     record = cand.record
     tricks = record.tricks
-    if record.lost or len(tricks) != ev.table.tricks:  # a trick not written or not read leaves the leads open
+    if len(tricks) > ev.table.tricks:
         return
-    if len(tricks) <= 6:
-        pairs = list(combinations(range(len(tricks)), 2))
-    else:
-        near = {t - d for f in result.findings if f.code is WRONG_LEADER and f.trick for t in (f.trick - 1,) for d in (0, 1)}
-        pairs = [(i, j) for i, j in combinations(range(len(tricks)), 2) if i in near or j in near]
+    winners: list[Seat | None] = [None] * len(tricks)
+    for fact in result.plays:
+        if fact.won and fact.trick <= len(tricks):
+            winners[fact.trick - 1] = fact.seat
+    leaders = [t.plays[0].seat if t.plays and winners[i] is not None else None for i, t in enumerate(tricks)]
+    first = result.first_leader
+    written = list(range(len(tricks)))
+    now = _breaks(written, leaders, winners, first)
+    fewest, pairs = now, []
+    for i, j in combinations(written, 2):
+        if leaders[i] is None or leaders[j] is None:
+            continue
+        order = list(written)
+        order[i], order[j] = j, i
+        wrong = _breaks(order, leaders, winners, first)
+        if wrong < fewest:
+            fewest, pairs = wrong, [(i, j)]
+        elif wrong == fewest and pairs:
+            pairs.append((i, j))
     for i, j in pairs:
         a, b = tricks[i], tricks[j]
-        if not a.plays or not b.plays:
-            continue
         swapped = list(tricks)
         swapped[i], swapped[j] = b, a
         message = (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
@@ -159,7 +184,7 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
                    f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, a.pos, message,
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=COST[Shape.LINES_SWAPPED])
+                    trick=i + 1, cost=EVERY_LEAD_RIGHT if fewest == 0 else COST[Shape.LINES_SWAPPED])
         yield cand.then(edit, replace(record, tricks=tuple(swapped)))
 
 
