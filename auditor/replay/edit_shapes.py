@@ -303,7 +303,7 @@ def _seat_fix_either(options: list[SeatFix]) -> str:
 
 def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged)."""
-    if not _has(result, PLAY_OUT_OF_TURN):
+    if not _has(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD):
         return
     record = cand.record
     for swap in seats_swapped(record, ev.table):
