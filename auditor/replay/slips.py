@@ -103,8 +103,9 @@ class SeatSwap:
 
 def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     """The tricks whose seats are written in an order no play allows (where two play, any order: the deal
-    alone shows it) and that one exchange of two seat letters puts right, the deal confirming it: each of the two cards was dealt to the other seat, and
-    so read the trick goes round the table in order.  Only where exactly one such exchange exists."""
+    alone shows it) and that one exchange of two seat letters puts right, the deal confirming it: each of
+    the two cards was dealt to the other seat, and so read the trick goes round the table in order.  Only
+    where exactly one such exchange exists."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
     out: list[SeatSwap] = []
     if not dealt:
