@@ -148,10 +148,14 @@ def bids_swapped(rng: random.Random, lines: Lines, rules: str, where: range) -> 
 
 
 def running_total(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
-    """One running total a point off, in an entry whose neighbours are written (the next comes back)."""
+    """One running total a point off, in an entry whose neighbours are written, so that the next can come back.
+    The entry and the next are ones the sheet has right (the one before may be wrong): a slip on an entry that
+    is wrong already, or before one that is, is the same record as two wrong entries in a row, which are read
+    as the sheet's two errors."""
+    faulted = {f.pos.line - 1 for g in audit_text("\n".join(lines), rules) for f in g.all_findings() if f.code.code == "P701"}
     scores = [i for i, line in enumerate(lines) if line.startswith("score ")]
     options = [b for a, b, c in zip(scores, scores[1:], scores[2:])
-               if b in where and not any(lines[i].startswith("[") for i in range(a, c))]
+               if b in where and not {b, c} & faulted and not any(lines[i].startswith("[") for i in range(a, c))]
     if not options:
         return None
     at = rng.choice(options)

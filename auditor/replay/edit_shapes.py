@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ..cards import Card, Seat
+from ..cards import Card, Seat, TrumpView, trump_view
 from ..findings import (
+    Category,
     BID_OUT_OF_TURN,
     BIDS_OUT_OF_ORDER,
     CARD_MISWRITTEN,
@@ -27,6 +28,7 @@ from ..findings import (
     DUPLICATE_CARD,
     PLAY_OUT_OF_TURN,
     REGISTRY,
+    Role,
     SEAT_WRITTEN_TWICE,
     SEATS_SWAPPED,
     SYNTAX_ERROR,
@@ -133,37 +135,104 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
 
 
 # --------------------------------------------------------------- the order of the trick lines
-def _breaks(order: list[int], leaders: list[Seat | None], winners: list[Seat | None], first: Seat | None) -> int:
-    """How many tricks, with the written tricks in ``order``, are not led by the winner of the trick before
+def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozenset[Seat]], first: Seat | None) -> int:
+    """How many tricks, with the written tricks in ``order``, are not led by a seat that won the trick before
     (the first by the seat that leads first); a trick whose cards are not known leaves the next lead open."""
     wrong = 0
-    before = first
+    before: frozenset[Seat] = frozenset({first}) if first is not None else frozenset()
     for t in order:
-        if before is not None and leaders[t] is not None and leaders[t] is not before:
+        if before and leaders[t] is not None and leaders[t] not in before:
             wrong += 1
         before = winners[t]
     return wrong
+
+
+@dataclass(frozen=True, slots=True)
+class _Offence:
+    """A card played illegally (in trick ``fault``, from 0) while cards played later (in ``proofs``) were held,
+    and, for each, who would have won those two tricks with the two cards the other way round."""
+
+    fault: int
+    proofs: tuple[int, ...]
+    legal: tuple[tuple[tuple[int, Seat], ...], ...]
+    held: tuple[Seat, frozenset[Card]]  # who, and the cards held back (one card held back can make two offences)
+
+    def undone_by(self, i: int, j: int) -> bool:
+        """Whether the trick lines ``i`` and ``j`` the other way round put every proof before the fault."""
+        moved = {i: j, j: i}
+        return all(moved.get(p, p) < moved.get(self.fault, self.fault) for p in self.proofs)
+
+
+def _offences(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[_Offence]:
+    at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
+    view = trump_view(result.trump, result.no_trump == "low")
+    out = []
+    for f in result.findings:
+        if (f.category is not Category.RENEGE and f.category is not Category.LEFT_BOWER) or f.trick is None:
+            continue
+        fault = next((m for m in f.cards if m.role is Role.FAULT), None)
+        if fault is None or fault.seat is None or not 0 < f.trick <= len(tricks):
+            continue
+        proofs, legal, kept = [], [], []
+        for proof in (m for m in f.cards if m.role is Role.PROOF):
+            later = at.get((fault.seat, proof.card))
+            if later is None or later >= len(tricks):
+                continue
+            proofs.append(later)
+            kept.append(proof.card)
+            legal.append(tuple((t, w) for t, old, new in ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
+                               if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None))
+        if proofs:
+            out.append(_Offence(f.trick - 1, tuple(proofs), tuple(legal), (fault.seat, frozenset(kept))))
+    return out
+
+
+def _with(winners: list[frozenset[Seat]], legal: tuple[tuple[int, Seat], ...]) -> list[frozenset[Seat]]:
+    out = list(winners)
+    for t, seat in legal:
+        out[t] = frozenset({seat})
+    return out
+
+
+def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: TrumpView) -> Seat | None:
+    """Who wins the trick with ``seat``'s ``old`` card played as ``new``."""
+    cards = [(p.seat, new if p.seat is seat and p.card == old else p.card) for p in plays]
+    if not cards or any(c not in view.suit_of for _, c in cards):
+        return None
+    led = view.suit_of[cards[0][1]]
+    return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
 
 
 def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """Two trick lines in the wrong order, found by the leads: each trick's winner leads the next, whatever
     else is wrong in the hand (a trick's winner does not depend on where its line stands).  Only the swaps
     that leave the fewest wrong leads, and fewer than as written, are proposed; the replay of each judges
-    every card in that order, so a real offence in the hand still stands."""
+    every card in that order, so a real offence in the hand still stands.
+
+    But a card played illegally changes who won its trick, and that of the trick where the card it should
+    have been was played: where one player's offence is the hand's only one, and the table played on as if
+    the legal card had been played (every lead is right with the two cards the other way round), the wrong
+    leads are that offence's, and no order is read.  An order that makes anyone offend who did not as written
+    is not read either (:mod:`.nearest`)."""
     if not _has(result, WRONG_LEADER):
         return
     record = cand.record
     tricks = record.tricks
     if len(tricks) > ev.table.tricks:
         return
-    winners: list[Seat | None] = [None] * len(tricks)
+    winners: list[frozenset[Seat]] = [frozenset() for _ in tricks]
     for fact in result.plays:
         if fact.won and fact.trick <= len(tricks):
-            winners[fact.trick - 1] = fact.seat
-    leaders = [t.plays[0].seat if t.plays and winners[i] is not None else None for i, t in enumerate(tricks)]
+            winners[fact.trick - 1] = frozenset({fact.seat})
+    played = {fact.trick for fact in result.plays}
+    leaders = [t.plays[0].seat if t.plays and i + 1 in played else None for i, t in enumerate(tricks)]
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
+    offences = _offences(tricks, result)
+    if len({o.held for o in offences}) == 1 and any(_breaks(written, leaders, _with(winners, legal), first) == 0
+                                                    for o in offences for legal in o.legal):
+        return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
     fewest, pairs = now, []
     for i, j in combinations(written, 2):
         if leaders[i] is None or leaders[j] is None:
@@ -171,9 +240,11 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         order = list(written)
         order[i], order[j] = j, i
         wrong = _breaks(order, leaders, winners, first)
+        if wrong > fewest or (wrong == fewest and not pairs):
+            continue
         if wrong < fewest:
             fewest, pairs = wrong, [(i, j)]
-        elif wrong == fewest and pairs:
+        else:
             pairs.append((i, j))
     for i, j in pairs:
         a, b = tricks[i], tricks[j]
