@@ -147,23 +147,9 @@ def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozense
     return wrong
 
 
-@dataclass(frozen=True, slots=True)
-class _Offence:
-    """A card played illegally (in trick ``fault``, from 0) while cards played later (in ``proofs``) were held,
-    and, for each, who would have won those two tricks with the two cards the other way round."""
-
-    fault: int
-    proofs: tuple[int, ...]
-    legal: tuple[tuple[tuple[int, Seat], ...], ...]
-    held: tuple[Seat, frozenset[Card]]  # who, and the cards held back (one card held back can make two offences)
-
-    def undone_by(self, i: int, j: int) -> bool:
-        """Whether the trick lines ``i`` and ``j`` the other way round put every proof before the fault."""
-        moved = {i: j, j: i}
-        return all(moved.get(p, p) < moved.get(self.fault, self.fault) for p in self.proofs)
-
-
-def _offences(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[_Offence]:
+def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[tuple[tuple[int, Seat], ...]]:
+    """For each card played illegally and each card held then and played later: who would have won the two
+    tricks (from 0) with the two cards the other way round."""
     at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
     view = trump_view(result.trump, result.no_trump == "low")
     out = []
@@ -173,17 +159,13 @@ def _offences(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[_Offe
         fault = next((m for m in f.cards if m.role is Role.FAULT), None)
         if fault is None or fault.seat is None or not 0 < f.trick <= len(tricks):
             continue
-        proofs, legal, kept = [], [], []
         for proof in (m for m in f.cards if m.role is Role.PROOF):
             later = at.get((fault.seat, proof.card))
             if later is None or later >= len(tricks):
                 continue
-            proofs.append(later)
-            kept.append(proof.card)
-            legal.append(tuple((t, w) for t, old, new in ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
-                               if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None))
-        if proofs:
-            out.append(_Offence(f.trick - 1, tuple(proofs), tuple(legal), (fault.seat, frozenset(kept))))
+            exchanged = ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
+            out.append(tuple((t, w) for t, old, new in exchanged
+                             if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None))
     return out
 
 
@@ -210,11 +192,10 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     every card in that order, so a real offence in the hand still stands.
 
     But a card played illegally changes who won its trick, and that of the trick where the card it should
-    have been was played: where one player's offence is the hand's only one, and the table played on as if
-    the legal card had been played (every lead is right with the two cards the other way round), the wrong
-    leads are that offence's, and no order is read.  An order that makes anyone offend who did not as written
-    is not read either (:mod:`.nearest`)."""
-    if not _has(result, WRONG_LEADER):
+    have been was played: where the table played on as if the legal card had been played (every lead is right
+    with the two cards the other way round), the wrong leads are that offence's, and no order is read.  An
+    order that makes anyone offend who did not as written is not read either (:mod:`.nearest`)."""
+    if ev.gapped or not _has(result, WRONG_LEADER):
         return
     record = cand.record
     tricks = record.tricks
@@ -229,9 +210,7 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
-    offences = _offences(tricks, result)
-    if len({o.held for o in offences}) == 1 and any(_breaks(written, leaders, _with(winners, legal), first) == 0
-                                                    for o in offences for legal in o.legal):
+    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
         return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
     fewest, pairs = now, []
     for i, j in combinations(written, 2):
