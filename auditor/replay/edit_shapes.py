@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ..cards import Card, Seat
+from ..cards import Card, Seat, TrumpView, trump_view
 from ..findings import (
+    Category,
     BID_OUT_OF_TURN,
     BIDS_OUT_OF_ORDER,
     CARD_MISWRITTEN,
@@ -27,6 +28,7 @@ from ..findings import (
     DUPLICATE_CARD,
     PLAY_OUT_OF_TURN,
     REGISTRY,
+    Role,
     SEAT_WRITTEN_TWICE,
     SEATS_SWAPPED,
     SYNTAX_ERROR,
@@ -39,7 +41,7 @@ from ..model import HandRecord, LostLine, Play, TrickRecord
 from ..notation.spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
-from .edits import COST, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
+from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
 from .results import HandResult
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
@@ -133,25 +135,98 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
 
 
 # --------------------------------------------------------------- the order of the trick lines
+def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozenset[Seat]], first: Seat | None) -> int:
+    """How many tricks, with the written tricks in ``order``, are not led by a seat that won the trick before
+    (the first by the seat that leads first); a trick whose cards are not known leaves the next lead open."""
+    wrong = 0
+    before: frozenset[Seat] = frozenset({first}) if first is not None else frozenset()
+    for t in order:
+        if before and leaders[t] is not None and leaders[t] not in before:
+            wrong += 1
+        before = winners[t]
+    return wrong
+
+
+def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[tuple[tuple[int, Seat], ...]]:
+    """For each card played illegally and each card held then and played later: who would have won the two
+    tricks (from 0) with the two cards the other way round."""
+    at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
+    view = trump_view(result.trump, result.no_trump == "low")
+    out = []
+    for f in result.findings:
+        if (f.category is not Category.RENEGE and f.category is not Category.LEFT_BOWER) or f.trick is None:
+            continue
+        fault = next((m for m in f.cards if m.role is Role.FAULT), None)
+        if fault is None or fault.seat is None or not 0 < f.trick <= len(tricks):
+            continue
+        for proof in (m for m in f.cards if m.role is Role.PROOF):
+            later = at.get((fault.seat, proof.card))
+            if later is None or later >= len(tricks):
+                continue
+            exchanged = ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
+            out.append(tuple((t, w) for t, old, new in exchanged
+                             if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None))
+    return out
+
+
+def _with(winners: list[frozenset[Seat]], legal: tuple[tuple[int, Seat], ...]) -> list[frozenset[Seat]]:
+    out = list(winners)
+    for t, seat in legal:
+        out[t] = frozenset({seat})
+    return out
+
+
+def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: TrumpView) -> Seat | None:
+    """Who wins the trick with ``seat``'s ``old`` card played as ``new``."""
+    cards = [(p.seat, new if p.seat is seat and p.card == old else p.card) for p in plays]
+    if not cards or any(c not in view.suit_of for _, c in cards):
+        return None
+    led = view.suit_of[cards[0][1]]
+    return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
+
+
 def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two trick lines in the wrong order: any two (a hand of more than six tricks: two near a wrong lead)."""
-    if ev.gapped:
+    """Two trick lines in the wrong order, found by the leads: each trick's winner leads the next, whatever
+    else is wrong in the hand (a trick's winner does not depend on where its line stands).  Only the swaps
+    that leave the fewest wrong leads, and fewer than as written, are proposed; the replay of each judges
+    every card in that order, so a real offence in the hand still stands.
+
+    But a card played illegally changes who won its trick, and that of the trick where the card it should
+    have been was played: where the table played on as if the legal card had been played (every lead is right
+    with the two cards the other way round), the wrong leads are that offence's, and no order is read.  An
+    order that makes anyone offend who did not as written is not read either (:mod:`.nearest`)."""
+    if ev.gapped or not _has(result, WRONG_LEADER):
         return
-    if not _has(result, WRONG_LEADER) or any(f.code is not WRONG_LEADER and finding_weight(f) for f in result.findings):
-        return  # only where the leads alone are wrong: an offence that won a trick explains a wrong lead after it
     record = cand.record
     tricks = record.tricks
-    if record.lost or len(tricks) != ev.table.tricks:  # a trick not written or not read leaves the leads open
+    if len(tricks) > ev.table.tricks:
         return
-    if len(tricks) <= 6:
-        pairs = list(combinations(range(len(tricks)), 2))
-    else:
-        near = {t - d for f in result.findings if f.code is WRONG_LEADER and f.trick for t in (f.trick - 1,) for d in (0, 1)}
-        pairs = [(i, j) for i, j in combinations(range(len(tricks)), 2) if i in near or j in near]
+    winners: list[frozenset[Seat]] = [frozenset() for _ in tricks]
+    for fact in result.plays:
+        if fact.won and fact.trick <= len(tricks):
+            winners[fact.trick - 1] = frozenset({fact.seat})
+    played = {fact.trick for fact in result.plays}
+    leaders = [t.plays[0].seat if t.plays and i + 1 in played else None for i, t in enumerate(tricks)]
+    first = result.first_leader
+    written = list(range(len(tricks)))
+    now = _breaks(written, leaders, winners, first)
+    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
+        return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
+    fewest, pairs = now, []
+    for i, j in combinations(written, 2):
+        if leaders[i] is None or leaders[j] is None:
+            continue
+        order = list(written)
+        order[i], order[j] = j, i
+        wrong = _breaks(order, leaders, winners, first)
+        if wrong > fewest or (wrong == fewest and not pairs):
+            continue
+        if wrong < fewest:
+            fewest, pairs = wrong, [(i, j)]
+        else:
+            pairs.append((i, j))
     for i, j in pairs:
         a, b = tricks[i], tricks[j]
-        if not a.plays or not b.plays:
-            continue
         swapped = list(tricks)
         swapped[i], swapped[j] = b, a
         message = (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
@@ -159,7 +234,7 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
                    f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, a.pos, message,
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=COST[Shape.LINES_SWAPPED])
+                    trick=i + 1, cost=EVERY_LEAD_RIGHT if fewest == 0 else COST[Shape.LINES_SWAPPED])
         yield cand.then(edit, replace(record, tricks=tuple(swapped)))
 
 
@@ -279,7 +354,7 @@ def _seat_fix_either(options: list[SeatFix]) -> str:
 
 def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged)."""
-    if not _has(result, PLAY_OUT_OF_TURN):
+    if not _has(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD):
         return
     record = cand.record
     for swap in seats_swapped(record, ev.table):

@@ -52,8 +52,7 @@ class Shape(Enum):
 #: read away as a slip, and less than two offences or one thing no play can do
 COST = {
     Shape.LINE_MISSING: 1.5,
-    # a lead out of turn is shown only where no other order of the trick lines makes every lead right
-    Shape.LINES_SWAPPED: 0.9,
+    Shape.LINES_SWAPPED: 1.5,
     Shape.WORDS_SWAPPED: 1.5,
     Shape.LETTER_CHANGED: 1.5,
     Shape.CARD_CHANGED: 1.5,
@@ -61,6 +60,10 @@ COST = {
 }
 #: a card written for one of another suit and another rank is a larger slip than QH for KH or KS for KH
 UNLIKE_CARD = 2.5
+#: two trick lines whose other order makes every lead right: a lead out of turn is shown only where no other
+#: order of the lines does (where a wrong lead stays whichever way, the hand has a fault of its own, and a
+#: swap must explain more than one wrong lead to be read)
+EVERY_LEAD_RIGHT = 0.9
 
 #: what no play can do, only a record: weighs as two offences
 _IMPOSSIBLE = frozenset({DUPLICATE_CARD, CARD_NOT_HELD, WRONG_HAND_SIZE, TOO_MANY_TRICKS, STATEMENT_REPEATED,

@@ -37,7 +37,7 @@ from .hand import deck_of
 from .readings import Replayed, replay_hand
 from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
-from .sheet_slip import WrongEntry, comes_back, running_total_slip
+from .sheet_slip import HeldEntries, WrongEntry
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
 from ..table import Table, spelled, table_of
@@ -75,7 +75,7 @@ class GameReplay(GameEnd):
         self.last_number: int | None = None
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
-        self.wrong_entry: WrongEntry | None = None  # a sheet entry that disagreed, until the next shows why
+        self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
 
     def _initial_score(self, initial: SidePoints | None) -> tuple[int, ...]:
         """The score the game starts from, per side (an initial score for other sides is P703, and 0)."""
@@ -266,15 +266,12 @@ class GameReplay(GameEnd):
         last, at_last = self.sheet, self.at_sheet
         since = self.since_sheet
         self._sheet_read(sheet)
-        wrong, self.wrong_entry = self.wrong_entry, None
-        if wrong is not None:
+        if self.held.wrong is not None or self.held.first is not None:
             # an entry the cap stopped comes back to the right total whatever the one before it said: no evidence
             at_cap = bool(self.rules.game.max_score) and self.rules.game.max_score in sheet
-            if len(since) == 1 and since[0].counted and not since[0].from_sheet and not at_cap \
-                    and comes_back(wrong, sheet, self.total):
-                self.finding(running_total_slip(wrong, self.table, self.record.index, record.number, sheet))
-                return
-            self.finding(wrong.finding)
+            usable = len(since) == 1 and since[0].counted and not since[0].from_sheet and not at_cap
+            held, last = self.held.next_entry(sheet, self.total, record.number, usable, last)
+            self.result.findings.extend(held)
         if last == at_last and sheet == self.total:  # the usual entry: the sheet agreed before and agrees now
             return
         sides = self.table.sides
@@ -307,15 +304,13 @@ class GameReplay(GameEnd):
             points=tuple(zip(sides, by_rules)) if len(since) == 1 else None,
         )
         if len(since) == 1 and open_hand is None:  # held until the next entry shows whether it was a slip
-            self.wrong_entry = WrongEntry(finding, last, at_last, self.total, sheet, record.number, score.pos)
+            self.held.wrong = WrongEntry(finding, last, at_last, self.total, sheet, record.number, score.pos)
         else:
             self.finding(finding)
 
     def flush_wrong_entry(self) -> None:
         """A wrong entry that no later entry came back from is the sheet's error."""
-        if self.wrong_entry is not None:
-            self.finding(self.wrong_entry.finding)
-            self.wrong_entry = None
+        self.result.findings.extend(self.held.flush())
 
     # ---------------------------------------------------------------- numbers and the deal
     def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> tuple[int, int | None]:

@@ -18,12 +18,12 @@ A hand whose replay finds nothing wrong, nearly every hand, costs one test.
 from __future__ import annotations
 
 from ..cards import JOKER, Card, Seat
-from ..findings import DISCARD_MISSING, TRICKS_MISSING
+from ..findings import DISCARD_MISSING, TRICKS_MISSING, Category
 from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
 from .edit_shapes import PROPOSALS, Evidence, dealer_lost
-from .edits import Candidate, doubt
+from .edits import Candidate, Shape, doubt
 from .gaps import joker_suit_open
 from .slips import DEALER
 from .hand import HandReplay
@@ -38,6 +38,7 @@ MAX_TIES = 8
 MAX_PROPOSALS = 48
 #: the readings of the first round that a second edit is tried on
 MAX_FRONTIER = 2
+_ILLEGAL = (Category.RENEGE, Category.LEFT_BOWER)
 
 
 def _key(record: HandRecord) -> tuple[object, ...]:
@@ -51,6 +52,15 @@ def _replayed(cand: Candidate, rules: Ruleset, game: int, deck: frozenset[Card],
     replay.prepare()
     replay.play_tricks()
     return replay.result
+
+
+def _offences(result: HandResult) -> set[Seat | None]:
+    """Who played a card illegally."""
+    return {f.seat for f in result.findings if f.category in _ILLEGAL}
+
+
+def _new_offences(replayed: HandResult, written: HandResult) -> bool:
+    return not _offences(replayed) <= _offences(written)
 
 
 def _gapped(record: HandRecord, literal: HandResult, table: Table) -> bool:
@@ -90,6 +100,8 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     seen.add(key)
                     replays += 1
                     replayed = _replayed(made, rules, game, deck, table)
+                    if made.edits[-1].shape is Shape.LINES_SWAPPED and _new_offences(replayed, result):
+                        continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
                     grown.append((made.cost + doubt(replayed, made.record, expected_dealer), made))
         if not grown:

@@ -88,6 +88,7 @@ class HandResult:
     discard: Card | None = None
     taken_up: Card | None = None  # the up card, when the dealer took it into hand
     sitting_out: tuple[Seat, ...] = ()  # the partners of a lone maker and a lone defender
+    first_leader: Seat | None = None  # who was to lead the first trick (the replay's, for reading the trick lines' order)
     #: what the ruling says of the hand besides its findings (a claim that holds)
     notes: tuple[str, ...] = ()
 

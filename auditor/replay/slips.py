@@ -102,9 +102,10 @@ class SeatSwap:
 
 
 def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
-    """The tricks whose seats are written in an order no play allows and that one exchange of two seat
-    letters puts right, the deal confirming it: each of the two cards was dealt to the other seat, and
-    so read the trick goes round the table in order.  Only where exactly one such exchange exists."""
+    """The tricks whose seats are written in an order no play allows (where two play, any order: the deal
+    alone shows it) and that one exchange of two seat letters puts right, the deal confirming it: each of
+    the two cards was dealt to the other seat, and so read the trick goes round the table in order.  Only
+    where exactly one such exchange exists."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
     out: list[SeatSwap] = []
     if not dealt:
@@ -113,7 +114,9 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
         dealt.setdefault(record.up, record.dealer)  # ordered up: the dealer's card
     for number, trick in enumerate(record.tricks, 1):
         plays, seats = trick.plays, [p.seat for p in trick.plays]
-        if None in seats or len(set(seats)) != len(seats) or _in_turn(seats, table):  # type: ignore[arg-type]
+        if None in seats or len(set(seats)) != len(seats):
+            continue
+        if len(seats) > 2 and _in_turn(seats, table):  # type: ignore[arg-type]
             continue
         found = []
         for i, a in enumerate(plays):

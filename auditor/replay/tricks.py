@@ -114,6 +114,7 @@ class TrickPlay:
         # pass 1: who played each card and who won each trick (seats may be implicit)
         seated: list[tuple[tuple[Play, ...] | list[Play], Seat | None, Play | None]] = []  # plays, expected leader, winner
         leader: Seat | None = self.first_leader()
+        self.result.first_leader = leader
         for t_index, trick in enumerate(record.tricks[:n_tricks], 1):
             plays: tuple[Play, ...] | list[Play] = trick.plays
             if any_unknown and t_index in unknown:
