@@ -476,12 +476,13 @@ def test_a_hand_whose_bidding_is_not_written_goes_from_egn_to_the_notation_seate
 
 
 def test_the_json_form_keeps_a_statement_written_twice_which_the_reading_of_a_slip_weighs(tmp_path: Path) -> None:
-    """A score written twice is a thing no play can do, and the search for the nearest record weighs it: with it,
-    the tricks out of order are not read as a slip (the two leads out of turn stand). The JSON form keeps the
-    repeat, so it rules alike; the notation's canonical form leaves the second score out, and says so."""
+    """A score written twice is a thing no play can do, and the search for the nearest record weighs it (the
+    tricks out of order are still read as a slip: the leads find them). The JSON form keeps the repeat, so it
+    rules alike; the notation's canonical form leaves the second score out, and says so (here no verdict rests on
+    it, so the text is written)."""
     text = REGISTRY["S010"].example + "score NS 2 EW 0\nscore NS 2 EW 0\n"
     games = read_text(text)
-    assert [(f.code, f.trick) for f in ruling(games)[0].findings] == [("T401", 3), ("T401", 4)]
+    assert not [f for f in ruling(games)[0].findings if f.code == "T401"]  # the slip read, not two wrong leads
     as_json, warnings, changes = converted(games, "json")
     assert (warnings, changes) == ([], []) and '"repeated": [\n            "score"\n          ]' in as_json
     (hand,) = read_back(as_json, "json")[0].hands
@@ -489,7 +490,7 @@ def test_the_json_form_keeps_a_statement_written_twice_which_the_reading_of_a_sl
     source = tmp_path / "twice.txt"
     source.write_text(text, encoding="utf-8")
     status, _, err = run("convert", str(source), "--to", "text", "-o", str(tmp_path / "out.txt"))
-    assert status == 2 and "game 1, hand 1: the second 'score' (line 12) is left out" in err
+    assert status == 0 and "game 1, hand 1: the second 'score' (line 12) is left out" in err  # said, and no verdict moves
     bad = as_json.replace('"score"\n', '"bid"\n', 1)
     with pytest.raises(InputError, match="repeated names a statement a hand holds once"):
         read_back(bad, "json")
@@ -506,7 +507,8 @@ def test_generated_games_with_a_slip_keep_their_ruling_in_every_target_or_are_re
     mutated = gen.mutate(game, rng) if offence else None
     game = mutated[0] if mutated is not None else game
     clean = gen.game_text(game)
-    typed = rng.choice(shapes.IN_A_HAND)(rng, clean.split("\n"), "hoyle")
+    lines = clean.split("\n")
+    typed = rng.choice(shapes.IN_A_HAND)(rng, lines, "hoyle", range(len(lines)))
     if typed is None:
         return
     games = read_text("\n".join(typed) + "\n")
