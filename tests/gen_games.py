@@ -84,7 +84,7 @@ def hand_points(maker_tricks: int, alone: bool) -> tuple[int, int]:
 
 
 def failure_code(card: str, lead: str, held_before: list[str], trump: str) -> str | None:
-    """What kind of failure to follow playing ``card`` is (None: legal), by the issue's definitions.
+    """What kind of failure to follow playing ``card`` is (None: legal), by the specification's definitions.
 
     L601: the left bower played to a lead of its printed suit while holding that suit;
     L602: the left bower was led and the player held trump;

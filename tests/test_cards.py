@@ -81,7 +81,7 @@ def test_no_trump_means_no_bowers() -> None:
     [("KD", "KD"), ("10h", "TH"), ("th", "TH"), ("9\u2663", "9C"), ("A\u2660", "AS"), ("j\u2665", "JH"), ("Q\u2666", "QD"), ("7c", "7C")],
 )
 def test_card_spellings(text: str, expected: str) -> None:
-    """The issue: ranks 9 T J Q K A (10 also accepted), suits C D H S in either case, or the symbols."""
+    """The specification: ranks 9 T J Q K A (10 also accepted), suits C D H S in either case, or the symbols."""
     assert str(Card.parse(text)) == expected
 
 
@@ -98,7 +98,7 @@ def test_cards_are_values() -> None:
 
 
 def test_seats_go_clockwise_and_partners_sit_across() -> None:
-    """The issue: 'Seats are N, E, S, W, clockwise; N-S and E-W are partners.'"""
+    """The specification: 'Seats are N, E, S, W, clockwise; N-S and E-W are partners.'"""
     assert [FOUR.left[s] for s in Seat] == [Seat.E, Seat.S, Seat.W, Seat.N]
     assert [FOUR.partner[s] for s in Seat] == [Seat.S, Seat.W, Seat.N, Seat.E]
     assert [SIDE[s] for s in Seat] == [Team.NS, Team.EW, Team.NS, Team.EW]

@@ -66,7 +66,7 @@ def test_exit_0_on_the_clean_game_in_json_with_a_bundled_ruleset(tmp_path: Path)
 
 
 def test_exit_0_when_only_warnings(tmp_path: Path) -> None:
-    """T405 (tricks missing) is a warning: the issue's exit 1 is for findings of severity error."""
+    """T405 (tricks missing) is a warning: the specification's exit 1 is for findings of severity error."""
     path = tmp_path / "partial.txt"
     path.write_text(
         "hand 1 dealer N\n"

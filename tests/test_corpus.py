@@ -2,7 +2,7 @@
 
 The corpus is copied unchanged into the tests (``tests/data/egn/examples``,
 Apache-2.0, see ``tests/data/egn/NOTICE``), so a bare clone runs them; these
-tests never skip.  Expected results come from the issue's account
+tests never skip.  Expected results come from the specification's account
 of the corpus and from a small referee written again here from EGN's own
 replayer description (seats from the rules, trick winners, the scoring
 table), never from the auditor's output.

@@ -16,7 +16,7 @@ from auditor.egn.jsonpos import JsonError, parse
 from auditor.egn.reader import EgnError, read_egn_games
 from auditor.rules.schema import FirstLead
 
-# N deals; E, S, W pass, N (the dealer) orders up clubs; the deal as written in the example
+# N deals; E, S, W pass, N (the dealer) orders up clubs; the deal as written in the specification's example
 GAME: dict[str, Any] = {
     "fileType": "Euchre Game Notation",
     "version": "1.4",

@@ -18,7 +18,7 @@ from auditor.findings import REGISTRY, Code
 from auditor.standings.seating import attach
 from conftest import audit_text, codes_of
 
-# The first hand of the issue's example: complete and legal (diamonds trump, NS march).
+# The first hand of the specification's example: complete and legal (diamonds trump, NS march).
 CLEAN_DEAL = "deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH"
 CLEAN_HAND = f"""hand 1 dealer N
 {CLEAN_DEAL}

@@ -1,7 +1,7 @@
 """Legal plays and the kind of each failure to follow, for every left-bower situation.
 
 A play is legal when :func:`classify_failure` finds nothing wrong with it
-given what the player held.  The kinds are the issue's: ``R501`` a plain
+given what the player held.  The kinds are the specification's: ``R501`` a plain
 renege; ``L601`` the left bower played to a lead of its printed suit while
 holding that suit; ``L602`` the left bower led and a player holding trump did
 not play one; ``L603`` trump led and the left bower was the player's only trump.
@@ -122,7 +122,7 @@ def test_right_bower_is_a_trump_like_any_other() -> None:
 
 
 def test_nobody_is_obliged_to_trump() -> None:
-    """The issue: 'Follow the suit led if you can, otherwise play anything; nobody is obliged to trump.'"""
+    """The specification: 'Follow the suit led if you can, otherwise play anything; nobody is obliged to trump.'"""
     assert legal("AC", "JH JD 9H AD TS", H) == set(cards("JH JD 9H AD TS"))
 
 

@@ -1,6 +1,6 @@
 """Syntax errors: the right line and column, what was expected, and the rest of the file audited.
 
-The issue: 'A syntax error in one hand is reported with its position and what
+The specification: 'A syntax error in one hand is reported with its position and what
 was expected, and every other hand and game in the file is still audited.'
 """
 
@@ -71,7 +71,7 @@ def test_the_error_names_the_hand_it_is_in() -> None:
 
 
 def test_every_other_hand_is_still_audited(club_night: str) -> None:
-    """The issue's example with hand 4 (a thrown-in hand) misspelt: the three findings remain."""
+    """The specification's example with hand 4 (a thrown-in hand) misspelt: the three findings remain."""
     broken = club_night.replace("bid N pass, E pass, S pass, W pass, N pass,", "bid N pass, E pass, S pass, W pas, N pass,")
     (game,) = audit_text(broken, "hoyle")
     found = [(f.code.code, f.hand, f.trick, f.seat, f.pos.line, f.pos.column) for f in game.all_findings()]

@@ -21,7 +21,7 @@ OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 # makers under 3 tricks: "the defending team scores 2 points" (alone or not)
 MAKE, MARCH, LONE_MARCH, LONE_MAKE, EUCHRE = 1, 2, 4, 1, 2
 # seed 004: "his team will be penalized by adding two points to his opponents' score -- four points
-# during a loner hand"; the offending side scores nothing for the hand (the issue)
+# during a loner hand"; the offending side scores nothing for the hand (the specification)
 RENEGE, RENEGE_ALONE = 2, 4
 
 MAKE_3_HAND = """hand 1 dealer N
@@ -270,7 +270,7 @@ score NS 10 EW 3
 
 
 def test_a_wrong_entry_carried_forward_is_one_finding() -> None:
-    """The issue: 'A wrong entry carried forward is one finding, at the hand where it was made.'
+    """The specification: 'A wrong entry carried forward is one finding, at the hand where it was made.'
     Hand 1 is worth MAKE (1), the sheet wrote 2 and every later total carries the extra point."""
     (game,) = audit_text(SHEET, "hoyle")
     assert [(f.code.code, f.hand, f.pos.line) for f in game.all_findings()] == [("P701", 1, 5)]
@@ -284,7 +284,7 @@ def test_a_wrong_entry_carried_forward_is_one_finding() -> None:
 
 
 def test_the_game_ends_in_the_hand_that_reaches_10() -> None:
-    """The issue: 'A game ends after the hand in which a side reaches 10 or more.'"""
+    """The specification: 'A game ends after the hand in which a side reaches 10 or more.'"""
     text = SHEET.replace("score NS 2 EW 0\n", "score NS 1 EW 0\n").replace("score NS 2 EW 2\n", "score NS 1 EW 2\n")
     text = text.replace("score NS 6 EW 2\n", "score NS 5 EW 2\n").replace("score NS 6 EW 3\n", "score NS 5 EW 3\n")
     text = text.replace("score NS 10 EW 3\n", "score NS 9 EW 3\n")  # hands 5 and 6

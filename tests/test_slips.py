@@ -156,7 +156,7 @@ def test_what_the_record_as_written_would_have_said_is_folded_under_the_slip() -
 
 
 def test_a_score_spelling_counts_the_hand_and_shows_the_line_to_write() -> None:
-    """The issue's first example: `score 6-0` for hand 2 used to drop the hand and make two false P701."""
+    """The first example of a score spelling: `score 6-0` for hand 2 used to drop the hand and make two false P701."""
     game = _audit(Slip("", "score NS 4 EW 0", "score 4-0", ()))
     assert [h.recorded.values[0] if h.recorded else None for h in game.hands] == [2, 4, 6, None, 8]
     (spelling,) = [f for f in game.all_findings() if f.code.code == "S003"]
