@@ -282,7 +282,9 @@ def _alike(a: Card, b: Card) -> bool:
 
 def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """A card of a trick written for another: a card its player cannot have played (played twice, not
-    dealt to the player) read as each card the deal leaves that player and no trick shows played."""
+    dealt to the player) read as the card the deal leaves that player and no trick shows played.  Where a
+    trick or the discard is not written, the deal can leave the player two such cards, one of them the gap's:
+    then each is read, and what the two readings disagree on is not a ruling."""
     if not _has(result, DUPLICATE_CARD, CARD_NOT_HELD) or _has(result, TRICK_SIZE, WRONG_HAND_SIZE):
         return  # (a deal or tricks of the wrong size leave no one card to be sure of)
     record = cand.record
@@ -293,14 +295,17 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
     for trick in record.tricks:
         for p in trick.plays:
             count[p.card] = count.get(p.card, 0) + 1
+    written = sum(1 for trick in record.tricks if trick.plays)
+    gap = record.claim is None and written < ev.table.tricks
     for t, trick in enumerate(record.tricks):
         for k, play in enumerate(trick.plays):
             seat = play.seat
             if seat is None or seat not in held or (play.card in held[seat] and count[play.card] == 1):
                 continue
             left = [c for c in held[seat] if c not in count]
-            if len(left) != 1:  # only where the deal leaves the player one card no trick shows: that card
-                continue
+            discard = seat is record.dealer and result.taken_up is not None and record.discard is None
+            if not (len(left) == 1 or (len(left) == 2 and (gap or discard))):
+                continue  # only where the deal leaves the player that card, or it and the gap's
             for card in left:
                 edited = list(trick.plays)
                 edited[k] = Play(seat, card, play.pos)
@@ -310,10 +315,16 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
                 message = said("trick {t} gives {seat} {written}, which " + why + "; {seat}'s card not played in "
                                "the hand is {card}, so {written} is most likely {card}: write `trick {line}`",
                                t=t + 1, seat=seat, written=play.card, card=card, line=plays_text(fixed.plays))
+                either = said("trick {t} gives {seat} {written}, which " + why + "; the cards of {seat}'s that no "
+                              "written line shows are {a} and {b}, one of them in what is not written, so {written} "
+                              "is most likely one of them: write the one {seat} played for {written} in trick {t}",
+                              t=t + 1, seat=seat, written=play.card, a=left[0], b=left[-1])
                 cost = COST[Shape.CARD_CHANGED] if _alike(card, play.card) else UNLIKE_CARD
                 edit = Edit(Shape.CARD_CHANGED, CARD_MISWRITTEN, play.pos, message,
                             (f"{card} is counted as {seat}'s card in trick {t + 1} and is not judged",),
-                            trick=t + 1, cost=cost, group=("card", play.pos))
+                            trick=t + 1, cost=cost, group=("card", play.pos), undecided=len(left) > 1,
+                            alike=either if len(left) > 1 else None,
+                            alike_proof=("it is read as each, and nothing that depends on which is judged",))
                 tricks = list(record.tricks)
                 tricks[t] = fixed
                 yield cand.then(edit, replace(record, tricks=tuple(tricks)), frozenset({play.pos}))

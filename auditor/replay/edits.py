@@ -133,6 +133,9 @@ class Edit:
     alike_proof: tuple[str, ...] = ("each is read, and nothing that depends on which is judged",)
     #: whether the hand as written means anything to compare with (not where the dealer is not written)
     as_written: bool = True
+    #: the record leaves the alternatives of the group as likely whatever their replays find (a card a gap
+    #: can account for as well): each is read with it, and what they disagree on is not a ruling
+    undecided: bool = False
 
     def finding(self, game: int, hand: int, alternatives: tuple[Edit, ...] = (), written_alike: bool = False) -> Finding:
         """The finding that names the edit; ``alternatives``: the edits of the readings as likely, and

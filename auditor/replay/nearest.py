@@ -96,6 +96,7 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
     frontier = [start]
     seen = {_key(record)}
     replays = 0
+    made_all: list[tuple[float, Candidate]] = []
     for depth in range(MAX_EDITS):
         grown: list[tuple[float, Candidate]] = []
         for cand in frontier:
@@ -116,6 +117,7 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                         grown.append((made.cost + weight, made))
         if not grown:
             break
+        made_all += grown
         grown.sort(key=lambda tc: tc[0])
         low = grown[0][0]
         if not best or low < best[0][0] - 1e-9:
@@ -129,4 +131,17 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
         frontier = [cand for _, cand in grown if cand.cost + LEAST_EDIT < bound][:MAX_FRONTIER]
     if not best or (best[0][1] is start and len(best) == 1):
         return None
-    return [cand for _, cand in best]
+    return [cand for _, cand in _undecided(best, made_all)]
+
+
+def _undecided(best: list[tuple[float, Candidate]], made: list[tuple[float, Candidate]]) -> list[tuple[float, Candidate]]:
+    """The readings kept, each with the alternatives its last edit leaves as likely whatever their replays
+    find (a card that a gap accounts for as well): what they disagree on is not a ruling."""
+    out = list(best)
+    for _, cand in best:
+        last = cand.edits[-1] if cand.edits else None
+        if last is None or not last.undecided:
+            continue
+        out += [(total, other) for total, other in made if other.edits[:-1] == cand.edits[:-1]
+                and other.edits[-1].group == last.group and all(o is not other for _, o in out)]
+    return out[:MAX_TIES]
