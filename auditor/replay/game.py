@@ -75,6 +75,7 @@ class GameReplay(GameEnd):
         self.last_dealer: Seat | None = None  # who dealt the hand before (deal.stealing: their partner may steal)
         self.last_number: int | None = None
         self.upcoming: HandRecord | BrokenHand | None = None  # the hand after the one being replayed
+        self.dealings: dict[tuple[Seat | None, Seat | None], Dealing] = {}
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
         self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
@@ -220,17 +221,23 @@ class GameReplay(GameEnd):
     def dealing(self, record: HandRecord, gap: int) -> Dealing:
         """What the hands around ``record`` say of who dealt it: the rotation from the hand before, and read
         backwards from the dealer written on the hand after it (the next number, its dealer written)."""
-        table = self.table
         after = self.upcoming
-        before: frozenset[Seat] = frozenset()
-        if isinstance(after, HandRecord) and after.number == record.number + 1 and not any(
-                lost.kind == DEALER for lost in after.lost):
+        following = None
+        if isinstance(after, HandRecord) and after.number == record.number + 1 and (
+                not after.lost or not any(lost.kind == DEALER for lost in after.lost)):
             following = after.dealer
-            before = frozenset(s for s in table.seats if table.left[s] is following or (
-                self.rules.deal.stealing and table.partner[table.left[s]] is following))
-            if self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
-                before |= {following}
-        return Dealing(self.expected_dealer if not gap else None, before, table.left)
+        expected = self.expected_dealer if not gap else None
+        known = self.dealings.get((expected, following))
+        if known is None:  # (a few per game: one for each pair of seats)
+            table = self.table
+            before: frozenset[Seat] = frozenset()
+            if following is not None:
+                before = frozenset(s for s in table.seats if table.left[s] is following or (
+                    self.rules.deal.stealing and table.partner[s] is following))
+                if self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
+                    before |= {following}
+            known = self.dealings[(expected, following)] = Dealing(expected, before, table.left)
+        return known
 
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         """How the hand ``written`` was read: nothing to do for the audit (:mod:`.as_read` keeps it)."""

@@ -270,7 +270,7 @@ class Replayed:
     @property
     def dealer_known(self) -> bool:
         """Whether the readings kept agree on who dealt (where they do not, no finding rests on the dealer)."""
-        return len({cand.record.dealer for cand in self.slips}) <= 1
+        return len(self.slips) <= 1 or len({cand.record.dealer for cand in self.slips}) == 1
 
 
 #: the most gap readings the search for slips replays in one hand (each reading it weighs with a gap costs
