@@ -75,7 +75,7 @@ def _dealer_evidence(record: HandRecord, seat: Seat, table: Table, dealing: Deal
         out.append("the rotation of the deal")
     if seat in dealing.before:
         out.append("the next hand's dealer")
-    if record.deal and record.deal[0].seat is left:
+    if dealing.left is not None and record.deal and record.deal[0].seat is left:
         out.append(f"the deal line (it starts at {left}, the dealer's left)")
     if record.calls and record.calls[0].seat is left:
         out.append(f"the bidding (it starts at {left})")

@@ -75,7 +75,8 @@ class GameReplay(GameEnd):
         self.last_dealer: Seat | None = None  # who dealt the hand before (deal.stealing: their partner may steal)
         self.last_number: int | None = None
         self.upcoming: HandRecord | BrokenHand | None = None  # the hand after the one being replayed
-        self.dealings: dict[tuple[Seat | None, Seat | None], Dealing] = {}
+        self.dealings: dict[tuple[Seat | None, Seat | None, bool], Dealing] = {}
+        self.dealt_from_left: tuple[int, int] | None = None  # of the game's hands with a deal line: (from the left, all)
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
         self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
@@ -227,7 +228,11 @@ class GameReplay(GameEnd):
                 not after.lost or not any(lost.kind == DEALER for lost in after.lost)):
             following = after.dealer
         expected = self.expected_dealer if not gap else None
-        known = self.dealings.get((expected, following))
+        # the deal line's order is a witness where the game writes its deals from the dealer's left (the notation
+        # does; EGN lists the seats in a fixed order): a hand whose deal line fits costs nothing to ask
+        fits = bool(record.deal) and record.deal[0].seat is self.table.left[record.dealer]
+        speaks = fits or self.deals_from_the_left(record)
+        known = self.dealings.get((expected, following, speaks))
         if known is None:  # (a few per game: one for each pair of seats)
             table = self.table
             before: frozenset[Seat] = frozenset()
@@ -236,8 +241,20 @@ class GameReplay(GameEnd):
                     self.rules.deal.stealing and table.partner[s] is following))
                 if self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
                     before |= {following}
-            known = self.dealings[(expected, following)] = Dealing(expected, before, table.left)
+            known = Dealing(expected, before, table.left if speaks else None)
+            self.dealings[(expected, following, speaks)] = known
         return known
+
+    def deals_from_the_left(self, record: HandRecord) -> bool:
+        """Whether the game's other hands write their deal lines from the dealer's left, at least half of them
+        (or there are none): then a deal line that does not is evidence against its dealer."""
+        if self.dealt_from_left is None:
+            left = self.table.left
+            dealt = [h for h in self.record.hands if isinstance(h, HandRecord) and h.deal]
+            self.dealt_from_left = (sum(1 for h in dealt if h.deal[0].seat is left[h.dealer]), len(dealt))
+        fitting, dealt = self.dealt_from_left
+        others = dealt - (1 if record.deal else 0)  # (this hand's line does not fit: it counts in neither)
+        return others == 0 or 2 * fitting >= others
 
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         """How the hand ``written`` was read: nothing to do for the audit (:mod:`.as_read` keeps it)."""
