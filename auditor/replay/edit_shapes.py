@@ -245,11 +245,7 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
-    # one offence that explains every wrong lead is the offence's; where several are written, an order that
-    # leaves none is weighed against them
-    illegal = sum(1 for f in result.findings if f.category is Category.RENEGE or f.category is Category.LEFT_BOWER)
-    if illegal == 1 and any(_breaks(written, leaders, _with(winners, legal), first) == 0
-                            for legal in _legal_winners(tricks, result)):
+    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
         return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
