@@ -403,13 +403,13 @@ def test_a_slip_goes_to_egn_as_read_named_in_a_warning_and_a_note(tmp_path: Path
     status, _, err = run("convert", str(source), "--to", "egn", "-o", str(out))
     assert status == 0 and err.count("warning") == 1
     assert ("warning: game 1, hand 6: EGN cannot hold this slip as written; the hand is written as read: hand 6 is "
-            "written as dealt by W; E most likely dealt it: write `hand 6 dealer E` (S009, line 71)") in err
+            "written as dealt by W; E most likely dealt it: write `hand 6 dealer E` (S009, line 60)") in err
     first = json.loads(out.read_text(encoding="utf-8"))["games"][0]["gameData"]  # three games: an EMN match
     (deal,) = [d for d in first["deals"] if d["dealNumber"] == 6]
     assert deal["initialState"]["dealer"] == 1  # E
     (note,) = [n for notes in deal["phases"][0]["callAnnotations"].values() for n in notes if "read as meant" in n]
     assert note == ("# read as meant: hand 6 is written as dealt by W; E most likely dealt it: write `hand 6 dealer E` "
-                    "(S009, line 71 of the source)")
+                    "(S009, line 60 of the source)")
     back = read_text(convert(list(open_games(out)), "text", RulesetChooser().for_game, _no_warning))
     (hand,) = [h for h in back[0].hands if isinstance(h, HandRecord) and h.number == 6]
     assert hand.dealer.name == "E" and [c.text for c in hand.comments] == [note]

@@ -1,8 +1,8 @@
 """Eight ordinary slips, each typed alone into a three-round club night, keep the ruling.
 
-The night (tests/data/slips/club-night-3-rounds.txt, 41 hands written by the simulator with full deals,
-bids, discards, tricks and a running score) has offences of its own: an uncalled renege and two left-bower
-failures (one of them called), and wrong entries on the sheet.  Each slip must be named once, as the slip,
+The night (tests/data/slips/club-night-3-rounds.txt, 42 hands written by the simulator with full deals,
+bids, discards, tricks and a running score) has offences of its own: a called and an uncalled renege, a
+called left-bower failure, and wrong entries on the sheet.  Each slip must be named once, as the slip,
 at its line, with what to write instead, and read as meant: no error the clean night does not have, none of
 the clean night's findings lost away from the slipped line, the same points in every hand and the same
 corrected scores and winners.  Lines are compared through the slip (a deleted line moves the ones after it).
@@ -75,23 +75,26 @@ class Planted:
 
 ROUND_2 = '[Round "2"]'
 SLIPS = [
-    Planted("a hand line deleted, two hands run together", deleted("hand 7 dealer N", after=ROUND_2), "S008",
-            ("hand line is not written", "write `hand 7 dealer N` before it", "the rotation of the deal")),
+    Planted("a hand line deleted, two hands run together", deleted("hand 7 dealer W", after=ROUND_2), "S008",
+            ("hand line is not written", "write `hand 7 dealer W` before it", "the rotation of the deal")),
     Planted("the wrong dealer letter on a hand line", replaced("hand 6 dealer E", "hand 6 dealer W"), "S009",
             ("written as dealt by W", "E most likely dealt it", "write `hand 6 dealer E`", "the rotation of the deal")),
     Planted("two trick lines in the wrong order",
-            swapped("trick N:JD E:9D S:QD W:AD", "trick E:AH S:9H W:QH N:JH"), "S010",
-            ("tricks 3 and 4 are most likely written in the wrong order", "write `trick E:AH S:9H W:QH N:JH`")),
+            swapped("trick S:AS W:TD N:KS E:TS", "trick W:AH N:KH E:QH S:9S"), "S010",
+            ("tricks 3 and 4 are most likely written in the wrong order", "write `trick W:AH N:KH E:QH S:9S`")),
     Planted("a card written as another card of its suit",
-            replaced("trick N:KC E:TH S:KS W:QS", "trick N:KC E:TH S:9S W:QS"), "S011",
-            ("9S is most likely KS", "write `trick N:KC E:TH S:KS W:QS`")),
+            replaced("trick W:AH N:KH E:QH S:9S", "trick W:AH N:QH E:QH S:9S"), "S011",
+            ("QH is most likely KH", "write `trick W:AH N:KH E:QH S:9S`")),
     Planted("a discard line not written", deleted("discard 9D", named_at=-1), "X301",
-            ("no discard line is written in hand 4", "it was 9D", "write `discard 9D`")),
-    Planted("one wrong running total", replaced("score NS 2 EW 0", "score NS 3 EW 0"), "S012",
-            ("written NS 3 EW 0", "most likely NS 2 EW 0", "write `score NS 2 EW 0`")),
+            ("no discard line is written in hand 5", "it was 9D", "write `discard 9D`")),
+    Planted("one wrong running total", replaced("score NS 1 EW 3", "score NS 1 EW 4"), "S012",
+            ("written NS 1 EW 4", "most likely NS 1 EW 3", "write `score NS 1 EW 3`")),
     Planted("a note after a trick without '#'",
-            replaced("trick E:AD S:9D W:QS N:KS", "trick E:AD S:9D W:QS N:KS  gus trumped"), "S013",
-            ("'gus trumped'", "trick E:AD S:9D W:QS N:KS  # gus trumped")),
+            replaced("trick N:AD E:TC S:TH W:QC", "trick N:AD E:TC S:TH W:QC  gus trumped"), "S013",
+            ("'gus trumped'", "trick N:AD E:TC S:TH W:QC  # gus trumped")),
+    Planted("a note after a trick without '#', a keyword among its words",
+            replaced("trick N:JD E:TD S:KD W:JH", "trick N:JD E:TD S:KD W:JH  what a hand!"), "S013",
+            ("'what a hand!'", "trick N:JD E:TD S:KD W:JH  # what a hand!")),
     Planted("bids written in the wrong order",
             replaced("bid E pass, S pass, W pass, N order", "bid S pass, E pass, W pass, N order"), "S014",
             ("wrong order", "write `bid E pass, S pass, W pass, N order`")),
@@ -143,9 +146,9 @@ def test_a_slip_is_named_read_as_meant_and_keeps_the_ruling(slip: Planted) -> No
 
 
 def test_the_clean_night_has_offences_for_the_slips_to_keep() -> None:
-    """The comparison proves little on a clean night: this one has a renege, two left-bower failures (one called)
-    and wrong sheet entries, in all three games."""
+    """The comparison proves little on a clean night: this one has a called and an uncalled renege, a called
+    left-bower failure and wrong sheet entries, across its three games."""
     games = audit_text((DATA / NIGHT).read_text(encoding="utf-8"))
     codes = sorted(f.code.code for g in games for f in g.all_findings())
-    assert codes == ["L602", "L603", "P701", "P701", "P701", "P701", "R501"] and len(games) == 3
-    assert sum(len(g.hands) for g in games) == 41
+    assert codes == ["L603", "P701", "P701", "P701", "R501", "R501"] and len(games) == 3
+    assert sum(len(g.hands) for g in games) == 42

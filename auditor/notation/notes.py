@@ -1,7 +1,9 @@
 """A note written after a statement without its ``#``: ``trick W:AH N:TS E:AS S:9H  gus trumped``.
 
 The statement reads in full up to the words, and the words are not the
-notation: words of letters, none a seat, a card or a keyword.  Then
+notation: words of letters, none a seat or a card, the first not a keyword
+(a statement's first word: the line would be two statements run together).
+A keyword further on is only a word of the note (``what a hand!``).  Then
 nothing is in doubt: the statement is read, and the words are a note that
 lacks its ``#`` (a warning shows the line to write).  Anything that could be
 part of the statement (a card, a seat, ``N:9H``) is never dropped: such a line
@@ -23,8 +25,12 @@ _NOTATION_WORDS = frozenset({
 
 
 def _plain_word(word: str) -> bool:
-    return (_WORD.fullmatch(word) is not None and not (len(word) == 1 and word.isupper())
-            and _CARD.fullmatch(word) is None and word.rstrip(".,;!?").lower() not in _NOTATION_WORDS)
+    """A word of letters that is neither a seat nor a card."""
+    return _WORD.fullmatch(word) is not None and not (len(word) == 1 and word.isupper()) and _CARD.fullmatch(word) is None
+
+
+def _keyword(word: str) -> bool:
+    return word.rstrip(".,;!?").lower() in _NOTATION_WORDS
 
 
 def split_note(text: str, column: int) -> tuple[str, str] | None:
@@ -35,6 +41,6 @@ def split_note(text: str, column: int) -> tuple[str, str] | None:
         return None
     end = len(text.rstrip("\r\n"))
     words = text[at:end].split()
-    if not words or not all(_plain_word(word) for word in words):
+    if not words or _keyword(words[0]) or not all(_plain_word(word) for word in words):
         return None
     return text[:at].rstrip(" \t\f") + text[end:], text[at:end].strip()

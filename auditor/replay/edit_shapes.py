@@ -41,20 +41,17 @@ from ..model import HandRecord, LostLine, Play, TrickRecord
 from ..notation.spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
-from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight
+from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Dealing, Edit, Shape, finding_weight
 from .results import HandResult
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """What the hand is read against besides itself: the table, and the dealer the rotation expects."""
+    """What the hand is read against besides itself: the table, and what the hands around it say of its dealer."""
 
     table: Table
-    expected_dealer: Seat | None = None
-    #: the hand has a gap (a line lost or not written): its findings as written are no guide to a slip, and
-    #: only the edits that the record itself confirms (a seat letter the deal shows) are tried
-    gapped: bool = False
+    dealing: Dealing = Dealing()
 
 
 Propose = Callable[[Candidate, HandResult, Evidence], Iterator[Candidate]]
@@ -70,13 +67,15 @@ def dealer_lost(record: HandRecord) -> LostLine | None:
 
 
 # --------------------------------------------------------------- the dealer
-def _dealer_evidence(record: HandRecord, seat: Seat, table: Table, expected: Seat | None) -> list[str]:
+def _dealer_evidence(record: HandRecord, seat: Seat, table: Table, dealing: Dealing) -> list[str]:
     """What in the record says that ``seat`` dealt."""
     left = table.left[seat]
     out = []
-    if expected is seat:
+    if dealing.expected is seat:
         out.append("the rotation of the deal")
-    if record.deal and record.deal[0].seat is left:
+    if seat in dealing.before:
+        out.append("the next hand's dealer")
+    if dealing.left is not None and record.deal and record.deal[0].seat is left:
         out.append(f"the deal line (it starts at {left}, the dealer's left)")
     if record.calls and record.calls[0].seat is left:
         out.append(f"the bidding (it starts at {left})")
@@ -104,7 +103,7 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
         for seat in table.seats:
             line = hand_line(record.number, seat)
             write = f"write `{line}` before it" if code.code == "S008" else f"write `{line}`"
-            proof = (f"who dealt is not written: {_agree(_dealer_evidence(record, seat, table, ev.expected_dealer), seat)}; "
+            proof = (f"who dealt is not written: {_agree(_dealer_evidence(record, seat, table, ev.dealing), seat)}; "
                      "the hand is read so",)
             edit = Edit(Shape.LINE_MISSING, code, lost.pos, f"{lost.message}{expected}: {write}", proof, cost=0.0,
                         as_written=False,
@@ -113,10 +112,8 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
                                      "first lead, the rotation)",))
             yield cand.then(edit, replace(record, dealer=seat, lost=kept))
         return
-    if ev.gapped:
-        return
-    expected = ev.expected_dealer
-    rotation = expected is not None and record.dealer is not expected
+    dealing = ev.dealing
+    rotation = dealing.misfit(record) >= 1  # the hand before or the hand after says another seat dealt
     calls, tricks = record.calls, record.tricks
     first_wrong = (calls and _has(result, BID_OUT_OF_TURN) and result.findings and any(
         f.code is BID_OUT_OF_TURN and f.pos == calls[0].pos for f in result.findings)) or any(
@@ -126,11 +123,16 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
     for seat in table.seats:
         if seat is record.dealer:
             continue
-        evidence = _dealer_evidence(record, seat, table, expected)
+        evidence = _dealer_evidence(record, seat, table, dealing)
         message = said("hand {n} is written as dealt by {written}; {seat} most likely dealt it: write `{line}`",
                        n=record.number, written=record.dealer, seat=seat, line=hand_line(record.number, seat))
         proof = (f"{_agree(evidence, seat)}; the hand is read as dealt by {seat}",)
-        edit = Edit(Shape.LETTER_CHANGED, DEALER_MISWRITTEN, record.pos, message, proof, cost=COST[Shape.LETTER_CHANGED])
+        alike = said("hand {n} is written as dealt by {written}, and the rest of the record does not show who dealt it",
+                     n=record.number, written=record.dealer)
+        edit = Edit(Shape.LETTER_CHANGED, DEALER_MISWRITTEN, record.pos, message, proof, cost=COST[Shape.LETTER_CHANGED],
+                    group=("dealer",), alike=alike,
+                    alike_proof=("it is read as dealt by each seat the record fits alike: no finding rests on the dealer "
+                                 "(the turn to bid, the first lead, the rotation)",))
         yield cand.then(edit, replace(record, dealer=seat))
 
 
@@ -185,17 +187,50 @@ def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: Tru
     return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
 
 
+#: the most orders of the trick lines proposed at once (those with the fewest wrong leads): one that makes a player
+#: offend is not read, and the next may be half of two slips
+MAX_ORDERS = 6
+
+
+def _orders(n: int) -> Iterator[tuple[list[int], tuple[int, int, bool]]]:
+    """Each order of ``n`` lines one slip away from the written: two lines the other way round, or one line
+    written in another place (``(i, j, moved)``: line ``i`` read as the ``j``-th)."""
+    written = list(range(n))
+    for i, j in combinations(written, 2):
+        order = list(written)
+        order[i], order[j] = j, i
+        yield order, (i, j, False)
+    for i in written:
+        for j in written:
+            if abs(i - j) >= 2:  # (next to each other, a line moved is two lines swapped)
+                order = [k for k in written if k != i]
+                order.insert(j, i)
+                yield order, (i, j, True)
+
+
+def _order_message(tricks: tuple[TrickRecord, ...], i: int, j: int, moved: bool) -> str:
+    a, b = tricks[i], tricks[j]
+    if not moved:
+        return (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
+                f"each trick is led by the winner of the trick before; write `trick {plays_text(b.plays)}` "
+                f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
+    where = "before" if j < i else "after"
+    return (f"trick {i + 1} is most likely written in the wrong place: read as trick {j + 1}, each trick is led by "
+            f"the winner of the trick before; write `trick {plays_text(a.plays)}` (line {a.pos.line}) {where} "
+            f"`trick {plays_text(b.plays)}` (line {b.pos.line})")
+
+
 def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two trick lines in the wrong order, found by the leads: each trick's winner leads the next, whatever
-    else is wrong in the hand (a trick's winner does not depend on where its line stands).  Only the swaps
-    that leave the fewest wrong leads, and fewer than as written, are proposed; the replay of each judges
-    every card in that order, so a real offence in the hand still stands.
+    """Two trick lines in the wrong order, or one in the wrong place, found by the leads: each trick's winner
+    leads the next, whatever else is wrong in the hand (a trick's winner does not depend on where its line
+    stands).  The orders that leave fewer wrong leads than as written are proposed, the fewest first; the
+    replay of each judges every card in that order, so a real offence in the hand still stands.
 
     But a card played illegally changes who won its trick, and that of the trick where the card it should
     have been was played: where the table played on as if the legal card had been played (every lead is right
     with the two cards the other way round), the wrong leads are that offence's, and no order is read.  An
     order that makes anyone offend who did not as written is not read either (:mod:`.nearest`)."""
-    if ev.gapped or not _has(result, WRONG_LEADER):
+    if not _has(result, WRONG_LEADER):
         return
     record = cand.record
     tricks = record.tricks
@@ -212,30 +247,19 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     now = _breaks(written, leaders, winners, first)
     if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
         return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
-    fewest, pairs = now, []
-    for i, j in combinations(written, 2):
+    found = []
+    for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
-        order = list(written)
-        order[i], order[j] = j, i
         wrong = _breaks(order, leaders, winners, first)
-        if wrong > fewest or (wrong == fewest and not pairs):
-            continue
-        if wrong < fewest:
-            fewest, pairs = wrong, [(i, j)]
-        else:
-            pairs.append((i, j))
-    for i, j in pairs:
-        a, b = tricks[i], tricks[j]
-        swapped = list(tricks)
-        swapped[i], swapped[j] = b, a
-        message = (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
-                   f"each trick is led by the winner of the trick before; write `trick {plays_text(b.plays)}` "
-                   f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
-        edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, a.pos, message,
+        if wrong < now:
+            found.append((wrong, moved, order, i, j))
+    found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
+    for wrong, moved, order, i, j in found[:MAX_ORDERS]:
+        edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, tricks[i].pos, _order_message(tricks, i, j, moved),
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=EVERY_LEAD_RIGHT if fewest == 0 else COST[Shape.LINES_SWAPPED])
-        yield cand.then(edit, replace(record, tricks=tuple(swapped)))
+                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
+        yield cand.then(edit, replace(record, tricks=tuple(tricks[k] for k in order)))
 
 
 # --------------------------------------------------------------- a card written for another
@@ -258,9 +282,9 @@ def _alike(a: Card, b: Card) -> bool:
 
 def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """A card of a trick written for another: a card its player cannot have played (played twice, not
-    dealt to the player) read as each card the deal leaves that player and no trick shows played."""
-    if ev.gapped:
-        return
+    dealt to the player) read as the card the deal leaves that player and no trick shows played.  Where a
+    trick or the discard is not written, the deal can leave the player two such cards, one of them the gap's:
+    then each is read, and what the two readings disagree on is not a ruling."""
     if not _has(result, DUPLICATE_CARD, CARD_NOT_HELD) or _has(result, TRICK_SIZE, WRONG_HAND_SIZE):
         return  # (a deal or tricks of the wrong size leave no one card to be sure of)
     record = cand.record
@@ -271,14 +295,17 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
     for trick in record.tricks:
         for p in trick.plays:
             count[p.card] = count.get(p.card, 0) + 1
+    written = sum(1 for trick in record.tricks if trick.plays)
+    gap = record.claim is None and written < ev.table.tricks
     for t, trick in enumerate(record.tricks):
         for k, play in enumerate(trick.plays):
             seat = play.seat
             if seat is None or seat not in held or (play.card in held[seat] and count[play.card] == 1):
                 continue
             left = [c for c in held[seat] if c not in count]
-            if len(left) != 1:  # only where the deal leaves the player one card no trick shows: that card
-                continue
+            discard = seat is record.dealer and result.taken_up is not None and record.discard is None
+            if not (len(left) == 1 or (len(left) == 2 and (gap or discard))):
+                continue  # only where the deal leaves the player that card, or it and the gap's
             for card in left:
                 edited = list(trick.plays)
                 edited[k] = Play(seat, card, play.pos)
@@ -288,10 +315,16 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
                 message = said("trick {t} gives {seat} {written}, which " + why + "; {seat}'s card not played in "
                                "the hand is {card}, so {written} is most likely {card}: write `trick {line}`",
                                t=t + 1, seat=seat, written=play.card, card=card, line=plays_text(fixed.plays))
+                either = said("trick {t} gives {seat} {written}, which " + why + "; the cards of {seat}'s that no "
+                              "written line shows are {a} and {b}, one of them in what is not written, so {written} "
+                              "is most likely one of them: write the one {seat} played for {written} in trick {t}",
+                              t=t + 1, seat=seat, written=play.card, a=left[0], b=left[-1])
                 cost = COST[Shape.CARD_CHANGED] if _alike(card, play.card) else UNLIKE_CARD
                 edit = Edit(Shape.CARD_CHANGED, CARD_MISWRITTEN, play.pos, message,
                             (f"{card} is counted as {seat}'s card in trick {t + 1} and is not judged",),
-                            trick=t + 1, cost=cost, group=("card", play.pos))
+                            trick=t + 1, cost=cost, group=("card", play.pos), undecided=len(left) > 1,
+                            alike=either if len(left) > 1 else None,
+                            alike_proof=("it is read as each, and nothing that depends on which is judged",))
                 tricks = list(record.tricks)
                 tricks[t] = fixed
                 yield cand.then(edit, replace(record, tricks=tuple(tricks)), frozenset({play.pos}))
@@ -299,28 +332,37 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
 
 # --------------------------------------------------------------- the order of the bids
 def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two bids in the wrong order: of the bidding, however its calls are split into lines (the canonical
-    notation writes them on one line, the JSON form in one list: the reading must not depend on the layout)."""
-    if ev.gapped:
-        return
+    """Two bids in the wrong order, or one in the wrong place: of the bidding, however its calls are split into
+    lines (the canonical notation writes them on one line, the JSON form in one list: the reading must not
+    depend on the layout).  Only the orders that put the most bids in turn round the table, and more than as
+    written, are proposed; the replay of each judges every bid."""
     if not _has(result, BID_OUT_OF_TURN):
         return
     record, table = cand.record, ev.table
     calls = record.calls
-    for i, j in combinations(range(len(calls)), 2):
-        a, b = calls[i], calls[j]
-        if a.seat is b.seat:
-            continue
-        swapped = list(calls)
-        swapped[i], swapped[j] = b, a
-        line = "bid " + ", ".join(call_text(c) for c in swapped)
+    turns = [table.after(record.dealer, k + 1) for k in range(len(calls))]
+
+    def in_turn(order: list[int]) -> int:
+        return sum(1 for k, c in enumerate(order) if calls[c].seat is turns[k])
+
+    most, found = in_turn(list(range(len(calls)))), []
+    for order, _ in _orders(len(calls)):
+        score = in_turn(order)
+        if score > most:
+            most, found = score, []
+        if score == most and score > 0:
+            found.append(order)
+    for order in found:
+        ordered = tuple(calls[k] for k in order)
+        line = "bid " + ", ".join(call_text(c) for c in ordered)
         message = said("the bids of hand {n} are most likely written in the wrong order: read round the table from "
                        "the dealer's left ({left}), every bid is in turn; write `{line}`",
                        n=record.number, left=table.left[record.dealer], line=line)
-        edit = Edit(Shape.WORDS_SWAPPED, BIDS_OUT_OF_ORDER, calls[0].pos if calls[0].pos.line == a.pos.line else a.pos,
-                    message, ("the bidding is read in that order, and every bid is judged",),
+        first = next(k for k in range(len(calls)) if order[k] != k)
+        edit = Edit(Shape.WORDS_SWAPPED, BIDS_OUT_OF_ORDER, calls[0].pos if calls[0].pos.line == calls[first].pos.line
+                    else calls[first].pos, message, ("the bidding is read in that order, and every bid is judged",),
                     cost=COST[Shape.WORDS_SWAPPED], group=("bids",))
-        yield cand.then(edit, replace(record, calls=tuple(swapped)))
+        yield cand.then(edit, replace(record, calls=ordered))
 
 
 # --------------------------------------------------------------- seat letters of a trick
@@ -360,9 +402,11 @@ def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> 
     for swap in seats_swapped(record, ev.table):
         a, b = swap.first, swap.second
         written = plays_text(record.tricks[swap.trick - 1].plays)
+        dealt = {card for h in record.deal for card in h.cards}
+        gives = " and ".join(f"{p.card} to {q.seat}" if p.card in dealt else f"{q.seat}, the dealer, {p.card}, the up card"
+                             for p, q in ((a, b), (b, a)))
         message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
-                   f"(the deal gives {a.card} to {b.seat} and {b.card} to {a.seat}, and so read the trick goes round "
-                   "the table in order)")
+                   f"(the deal gives {gives}, and so read the trick goes round the table in order)")
         proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s, as the deal gives them, and the "
                  "trick is judged so read",)
         edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick,

@@ -16,6 +16,7 @@ twice, a card its player never held).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -65,6 +66,12 @@ UNLIKE_CARD = 2.5
 #: swap must explain more than one wrong lead to be read)
 EVERY_LEAD_RIGHT = 0.9
 
+#: a deal line not written from the dealer's left (the order every record of the project writes it in): evidence
+#: of who dealt, weaker than an offence; where it alone tells two dealers apart, they are as likely
+DEAL_ORDER = 0.5
+#: the least an edit costs: a reading that cannot come this much under the best is not edited further
+LEAST_EDIT = min(EVERY_LEAD_RIGHT, *COST.values())
+
 #: what no play can do, only a record: weighs as two offences
 _IMPOSSIBLE = frozenset({DUPLICATE_CARD, CARD_NOT_HELD, WRONG_HAND_SIZE, TOO_MANY_TRICKS, STATEMENT_REPEATED,
                          DISCARD_NOT_HELD, UP_CARD_IN_HAND, BID_AFTER_CLOSE})
@@ -79,12 +86,32 @@ def finding_weight(finding: Finding) -> int:
     return 1 if (finding.severity or finding.code.severity) is _ERROR else 0
 
 
-def doubt(result: HandResult, record: HandRecord, expected_dealer: Seat | None) -> int:
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """What the record around a hand says of who dealt it: the dealer the rotation expects after the hand
+    before, the seats that the next hand's written dealer says can have dealt it (the rotation read backwards;
+    empty where there is no next hand to read), and each seat's left (the deal line starts there)."""
+
+    expected: Seat | None = None
+    before: frozenset[Seat] = frozenset()
+    left: Sequence[Seat] | None = None
+
+    def misfit(self, record: HandRecord) -> float:
+        """How much the record around the hand, and its deal line, disagree with its dealer as written."""
+        dealer = record.dealer
+        weight = 0.0
+        if self.expected is not None and dealer is not self.expected:
+            weight += 1
+        if self.before and dealer not in self.before:
+            weight += 1
+        if self.left is not None and record.deal and record.deal[0].seat is not self.left[dealer]:
+            weight += DEAL_ORDER
+        return weight
+
+
+def doubt(findings: Iterable[Finding], record: HandRecord, dealing: Dealing) -> float:
     """How far the hand as replayed is from agreeing with itself and with the rotation of the deal."""
-    weight = sum(finding_weight(f) for f in result.findings)
-    if expected_dealer is not None and record.dealer is not expected_dealer:
-        weight += 1
-    return weight
+    return sum(finding_weight(f) for f in findings) + dealing.misfit(record)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +133,20 @@ class Edit:
     alike_proof: tuple[str, ...] = ("each is read, and nothing that depends on which is judged",)
     #: whether the hand as written means anything to compare with (not where the dealer is not written)
     as_written: bool = True
+    #: the record leaves the alternatives of the group as likely whatever their replays find (a card a gap
+    #: can account for as well): each is read with it, and what they disagree on is not a ruling
+    undecided: bool = False
 
-    def finding(self, game: int, hand: int, alternatives: tuple[Edit, ...] = ()) -> Finding:
-        if alternatives and self.alike is not None:
+    def finding(self, game: int, hand: int, alternatives: tuple[Edit, ...] = (), written_alike: bool = False) -> Finding:
+        """The finding that names the edit; ``alternatives``: the edits of the readings as likely, and
+        ``written_alike``: the hand as written is as likely as well."""
+        if (alternatives or written_alike) and self.alike is not None:
             return Finding(self.code, self.alike, self.pos, game, hand, self.trick, self.seat, proof=self.alike_proof)
         proof = self.proof
-        if alternatives:
-            others = "; ".join(a.message for a in alternatives)
-            proof = (*proof, f"the record fits another reading as well ({others}): what the readings disagree on "
-                             "is not a ruling")
+        others = [a.message for a in alternatives] + (["the hand as written"] if written_alike else [])
+        if others:
+            proof = (*proof, f"the record fits another reading as well ({'; '.join(others)}): what the readings "
+                             "disagree on is not a ruling")
         return Finding(self.code, self.message, self.pos, game, hand, self.trick, self.seat, proof=proof)
 
 

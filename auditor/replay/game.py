@@ -34,6 +34,7 @@ from ..model import BrokenHand, GameRecord, HandRecord, LostLine, SidePoints
 from ..rules.schema import AfterThrowIn, Ruleset
 from .game_end import GameEnd
 from .hand import deck_of
+from .edits import Dealing
 from .readings import Replayed, replay_hand
 from ..said import Said, said
 from .results import GameResult, HandResult, Outcome
@@ -73,6 +74,9 @@ class GameReplay(GameEnd):
         self.expected_dealer: Seat | None = None
         self.last_dealer: Seat | None = None  # who dealt the hand before (deal.stealing: their partner may steal)
         self.last_number: int | None = None
+        self.upcoming: HandRecord | BrokenHand | None = None  # the hand after the one being replayed
+        self.dealings: dict[tuple[Seat | None, Seat | None, bool], Dealing] = {}
+        self.dealt_from_left: tuple[int, int] | None = None  # of the game's hands with a deal line: (from the left, all)
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
         self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
@@ -108,6 +112,7 @@ class GameReplay(GameEnd):
         hands = self.record.hands
         for i, hand in enumerate(hands):
             following = hands[i + 1].number if i + 1 < len(hands) else None
+            self.upcoming = hands[i + 1] if i + 1 < len(hands) else None
             if isinstance(hand, BrokenHand):
                 self.broken(hand, following)
             else:
@@ -175,13 +180,13 @@ class GameReplay(GameEnd):
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
-        ruled = replay_hand(record, self.rules, index, self.deck, self.expected_dealer if not gap else None, self.table)
+        ruled = replay_hand(record, self.rules, index, self.deck, self.dealing(record, gap), self.table)
         self.hand_read(written, ruled)
         result, plan = ruled.result, ruled.plan
         if plan is not None or record.repairs or ruled.slips:
             result.findings.extend(slip_findings(ruled.record, plan, result, ruled.literal, index, ruled.slips))
         record = ruled.record  # the hand as read: its slips put right, a seat not at the table read as a lost line
-        dealer_lost = any(lost.kind == DEALER for lost in record.lost)
+        dealer_lost = any(lost.kind == DEALER for lost in record.lost) or not ruled.dealer_known
         if not dealer_lost:
             self.check_rotation(record, gap)
         self.count_deals(gap)
@@ -213,6 +218,43 @@ class GameReplay(GameEnd):
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.last_dealer = dealer
         self.result.hands.append(result)
+
+    def dealing(self, record: HandRecord, gap: int) -> Dealing:
+        """What the hands around ``record`` say of who dealt it: the rotation from the hand before, and read
+        backwards from the dealer written on the hand after it (the next number, its dealer written)."""
+        after = self.upcoming
+        following = None
+        if isinstance(after, HandRecord) and after.number == record.number + 1 and (
+                not after.lost or not any(lost.kind == DEALER for lost in after.lost)):
+            following = after.dealer
+        expected = self.expected_dealer if not gap else None
+        # the deal line's order is a witness where the game writes its deals from the dealer's left (the notation
+        # does; EGN lists the seats in a fixed order): a hand whose deal line fits costs nothing to ask
+        fits = bool(record.deal) and record.deal[0].seat is self.table.left[record.dealer]
+        speaks = fits or self.deals_from_the_left(record)
+        known = self.dealings.get((expected, following, speaks))
+        if known is None:  # (a few per game: one for each pair of seats)
+            table = self.table
+            before: frozenset[Seat] = frozenset()
+            if following is not None:
+                before = frozenset(s for s in table.seats if table.left[s] is following or (
+                    self.rules.deal.stealing and table.partner[s] is following))
+                if self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
+                    before |= {following}
+            known = Dealing(expected, before, table.left if speaks else None)
+            self.dealings[(expected, following, speaks)] = known
+        return known
+
+    def deals_from_the_left(self, record: HandRecord) -> bool:
+        """Whether the game's other hands write their deal lines from the dealer's left, at least half of them
+        (or there are none): then a deal line that does not is evidence against its dealer."""
+        if self.dealt_from_left is None:
+            left = self.table.left
+            dealt = [h for h in self.record.hands if isinstance(h, HandRecord) and h.deal]
+            self.dealt_from_left = (sum(1 for h in dealt if h.deal[0].seat is left[h.dealer]), len(dealt))
+        fitting, dealt = self.dealt_from_left
+        others = dealt - (1 if record.deal else 0)  # (this hand's line does not fit: it counts in neither)
+        return others == 0 or 2 * fitting >= others
 
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         """How the hand ``written`` was read: nothing to do for the audit (:mod:`.as_read` keeps it)."""

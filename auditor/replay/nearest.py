@@ -5,11 +5,14 @@ out of turn, a card played twice, a dealer the rotation does not expect) is
 read again a few edits away from what is written (:mod:`.edit_shapes`: the
 dealer's letter, two trick lines or two bids in the other order, a card or a
 seat letter written for another).  Each reading costs its edits
-(:data:`.edits.COST`) and what its replay still finds wrong
-(:func:`.edits.doubt`); the cheapest wins, and only when it is cheaper than the
-hand as written: an edit costs more than one offence, so a real offence is
+(:data:`.edits.COST`) and what its replay still finds wrong (:func:`.edits.doubt`;
+a reading with a gap, a line lost or not written, is weighed by ``weigh`` on the
+likeliest way of filling it); the cheapest wins, and only when it is cheaper than
+the hand as written: an edit costs more than one offence, so a real offence is
 never read away as a slip.  Up to :data:`MAX_EDITS` edits are made in one hand
-(two slips).  Where several readings are as cheap, each is kept:
+(two slips), the second also after a first that alone explains too little
+(two slips in one hand can each leave the other's trace).  Where several
+readings are as cheap, the hand as written among them, each is kept:
 :mod:`.readings` replays them all, and what they disagree on is not a ruling.
 
 A hand whose replay finds nothing wrong, nearly every hand, costs one test.
@@ -17,15 +20,16 @@ A hand whose replay finds nothing wrong, nearly every hand, costs one test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import JOKER, Card, Seat
-from ..findings import DISCARD_MISSING, TRICKS_MISSING, Category
+from ..findings import Category
 from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
 from .edit_shapes import PROPOSALS, Evidence, dealer_lost
-from .edits import Candidate, Shape, doubt
+from .edits import LEAST_EDIT, Candidate, Dealing, Shape
 from .gaps import joker_suit_open
-from .slips import DEALER
 from .hand import HandReplay
 from .results import HandResult
 
@@ -36,9 +40,14 @@ MAX_TIES = 8
 #: the most readings the search replays in one hand (the usual slip needs a few; a hand of thirteen tricks,
 #: or a damaged one with a fault on every line, is read no further: it costs a few dozen replays at most)
 MAX_PROPOSALS = 48
-#: the readings of the first round that a second edit is tried on
-MAX_FRONTIER = 2
+#: the readings of the first round that a second edit is tried on (the cheapest, each as long as a second
+#: edit can still bring it under the best)
+MAX_FRONTIER = 3
 _ILLEGAL = (Category.RENEGE, Category.LEFT_BOWER)
+
+#: how far a reading is from agreeing with itself (its gaps filled the likeliest way), or None where it
+#: cannot be told within the search's bound (too many ways to fill its gaps)
+Weigh = Callable[[Candidate], "float | None"]
 
 
 def _key(record: HandRecord) -> tuple[object, ...]:
@@ -46,11 +55,12 @@ def _key(record: HandRecord) -> tuple[object, ...]:
 
 
 def _replayed(cand: Candidate, rules: Ruleset, game: int, deck: frozenset[Card], table: Table) -> HandResult:
-    """The candidate replayed up to the last trick: its findings are what the search weighs (the scoring and
-    the analysis of an offence's gain come later, for the reading chosen)."""
+    """The candidate replayed up to the last trick: its findings are what the search weighs, its plays what a
+    second edit starts from (the scoring and the analysis of an offence's gain come later, for the reading
+    chosen)."""
     replay = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table)
     replay.prepare()
-    replay.play_tricks()
+    replay.result.plays = tuple(replay.play_tricks())
     return replay.result
 
 
@@ -63,37 +73,36 @@ def _new_offences(replayed: HandResult, written: HandResult) -> bool:
     return not _offences(replayed) <= _offences(written)
 
 
-def _gapped(record: HandRecord, literal: HandResult, table: Table) -> bool:
-    """Whether the hand lost a line or left one out (its readings fill it in, :mod:`.readings`)."""
-    if any(lost.kind != DEALER for lost in record.lost) or (record.tricks and not record.calls):
-        return True
-    if literal.maker is not None and literal.trump is None and literal.no_trump is None:
-        return True  # ordered up, and no up card
-    if any(f.code is DISCARD_MISSING or f.code is TRICKS_MISSING for f in literal.findings):
-        return True
-    return bool(record.deal) and 0 < len(record.tricks) < table.tricks and record.claim is None
+def _alike(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-9
 
 
 def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, deck: frozenset[Card], table: Table,
-            expected_dealer: Seat | None) -> list[Candidate] | None:
-    """The readings of ``record`` that its edits make cheapest, or None when the hand as written is as cheap."""
+            dealing: Dealing, weigh: Weigh) -> list[Candidate] | None:
+    """The readings of ``record`` that its edits make cheapest (the hand as written first where it is one of
+    them), or None when the hand as written is cheaper than any."""
     lost = dealer_lost(record) is not None
-    if not lost and not literal.findings and (expected_dealer is None or record.dealer is expected_dealer):
+    if not lost and not literal.findings and not dealing.misfit(record):
         return None
     if record.up is JOKER and joker_suit_open(record, rules, table.players):
         return None  # trump is not known as written: the readings of each suit judge the hand, not its findings
-    evidence = Evidence(table, expected_dealer, _gapped(record, literal, table))
     start = Candidate(record, result=literal)
-    best: list[tuple[float, Candidate]] = [] if lost else [(float(doubt(literal, record, expected_dealer)), start)]
+    best: list[tuple[float, Candidate]] = []
+    if not lost:
+        written = weigh(start)
+        if written is None:
+            return None  # too many gaps to read every way: the hand is read on one guess, and no slip on it
+        best = [(written, start)]
     frontier = [start]
     seen = {_key(record)}
     replays = 0
-    for _ in range(MAX_EDITS):
+    made_all: list[tuple[float, Candidate]] = []
+    for depth in range(MAX_EDITS):
         grown: list[tuple[float, Candidate]] = []
         for cand in frontier:
             result = cand.result if cand.result is not None else literal
             for propose in PROPOSALS:
-                for made in propose(cand, result, evidence):
+                for made in propose(cand, result, Evidence(table, dealing)):
                     key = _key(made.record)
                     if key in seen or replays >= MAX_PROPOSALS:
                         continue
@@ -103,16 +112,36 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     if made.edits[-1].shape is Shape.LINES_SWAPPED and _new_offences(replayed, result):
                         continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
-                    grown.append((made.cost + doubt(replayed, made.record, expected_dealer), made))
+                    weight = weigh(made)
+                    if weight is not None:
+                        grown.append((made.cost + weight, made))
         if not grown:
             break
-        low = min(total for total, _ in grown)
-        if best and low >= best[0][0]:
-            break  # no further edit makes the hand agree better: fewer edits are likelier
-        best = [(total, cand) for total, cand in grown if total == low][:MAX_TIES]
-        if low == 0:
+        made_all += grown
+        grown.sort(key=lambda tc: tc[0])
+        low = grown[0][0]
+        if not best or low < best[0][0] - 1e-9:
+            best = [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES]
+        elif depth == 0 and _alike(low, best[0][0]):  # as cheap as the hand as written: nothing tells them apart
+            best += [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES - 1]
+        if _alike(best[0][0], 0):
             break
-        frontier = [cand for _, cand in best][:MAX_FRONTIER]
-    if not best or best[0][1] is start:
+        bound = best[0][0] - 1e-9
+        # a second edit from the cheapest first ones, even where the first alone explains too little
+        frontier = [cand for _, cand in grown if cand.cost + LEAST_EDIT < bound][:MAX_FRONTIER]
+    if not best or (best[0][1] is start and len(best) == 1):
         return None
-    return [cand for _, cand in best]
+    return [cand for _, cand in _undecided(best, made_all)]
+
+
+def _undecided(best: list[tuple[float, Candidate]], made: list[tuple[float, Candidate]]) -> list[tuple[float, Candidate]]:
+    """The readings kept, each with the alternatives its last edit leaves as likely whatever their replays
+    find (a card that a gap accounts for as well): what they disagree on is not a ruling."""
+    out = list(best)
+    for _, cand in best:
+        last = cand.edits[-1] if cand.edits else None
+        if last is None or not last.undecided:
+            continue
+        out += [(total, other) for total, other in made if other.edits[:-1] == cand.edits[:-1]
+                and other.edits[-1].group == last.group and all(o is not other for _, o in out)]
+    return out[:MAX_TIES]

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import JOKER, Card, Seat
-from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Finding
+from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
@@ -36,7 +36,7 @@ from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from .results import HandResult, Outcome
-from .edits import Candidate
+from .edits import Candidate, Dealing, doubt
 from .nearest import nearest
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
@@ -85,9 +85,11 @@ def needs_readings(record: HandRecord, literal: HandResult, tricks: int, rules: 
 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
-              expected_dealer: Seat | None, table: Table | None = None, unjudged: frozenset[Pos] = frozenset()) -> Plan | None:
+              expected_dealer: Seat | None, table: Table | None = None, unjudged: frozenset[Pos] = frozenset(),
+              guess: bool = True) -> Plan | None:
     """The readings of a hand with a gap, or None when it has none after all (a real wrong lead).  ``unjudged``:
-    plays a slip read as meant worked out (:mod:`.nearest`), never judged in any reading."""
+    plays a slip read as meant worked out (:mod:`.nearest`), never judged in any reading.  ``guess``: where
+    there are too many readings, the one to read the hand on (else none: the plan is only capped)."""
     table = table if table is not None else table_of(rules)
     plan = Plan(record=record)
     hand_size = table.tricks
@@ -155,6 +157,8 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
         # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
         plan.capped = True
+        if not guess:
+            return plan
         # read on its first: the likeliest place of the missing tricks in the first shape (a few at most to rank)
         plan.readings = placings(Reading(shaped[0], unknown, fixed_pos), plan.missing, rules, game, deck, in_order,
                                  limit=MAX_READINGS)[:1]
@@ -263,9 +267,54 @@ class Replayed:
     plan: Plan | None = None
     slips: list[Candidate] = field(default_factory=list)
 
+    @property
+    def dealer_known(self) -> bool:
+        """Whether the readings kept agree on who dealt (where they do not, no finding rests on the dealer)."""
+        return len(self.slips) <= 1 or len({cand.record.dealer for cand in self.slips}) == 1
+
+
+#: the most gap readings the search for slips replays in one hand (each reading it weighs with a gap costs
+#: one replay per way of filling it): past them, the readings left are not weighed
+MAX_SEARCH_READINGS = 2 * MAX_READINGS
+
+
+class _Weigher:
+    """How far each reading the search makes is from agreeing with itself (:func:`.edits.doubt`).  A reading
+    with a gap is weighed on the way of filling it that agrees best: a gap is no slip, and the likeliest way of
+    filling it costs nothing.  The hand as written is read every way once, for the search and the ruling."""
+
+    def __init__(self, rules: Ruleset, game: int, deck: frozenset[Card], dealing: Dealing, table: Table) -> None:
+        self.rules, self.game, self.deck, self.dealing, self.table = rules, game, deck, dealing, table
+        self.spent = 0
+        self.written: tuple[HandResult, Plan | None] | None = None
+
+    def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
+             guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
+        return _read_gaps(record, single, unjudged, self.rules, self.game, self.deck, self.dealing.expected, self.table,
+                          guess)
+
+    def __call__(self, cand: Candidate) -> float | None:
+        single = cand.result
+        assert single is not None
+        if not cand.edits:  # the hand as written: its ruling, if no edit reads it better
+            read = self.gaps(cand.record, single, cand.unjudged)
+            self.written = (single, None) if read is None else (_ruled(read[0], read[1], single, self.table), read[0])
+        elif self.spent >= MAX_SEARCH_READINGS and needs_readings(cand.record, single, self.table.tricks, self.rules,
+                                                                  self.table.players):
+            return None
+        else:
+            read = self.gaps(cand.record, single, cand.unjudged, guess=False)
+        if read is None:
+            return doubt(single.findings, cand.record, self.dealing)
+        plan, results = read
+        if plan.capped:
+            return None  # read on one guess: nothing to weigh it on
+        self.spent += len(results)
+        return min(doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings))
+
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                expected_dealer: Seat | None = None, table: Table | None = None) -> Replayed:
+                dealing: Dealing = Dealing(), table: Table | None = None) -> Replayed:
     """The hand ruled: read as the nearest record that agrees with itself, and every way its gaps allow.
 
     A statement that names a seat not at the table is read as a lost line (D113)."""
@@ -273,37 +322,75 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
     if len(table.seats) < 4:
         record = at_the_table(record, table)
     literal = HandReplay(record, rules, game, deck, table=table).run()
-    slips = nearest(record, literal, rules, game, deck, table, expected_dealer)
+    weigher = _Weigher(rules, game, deck, dealing, table)
+    slips = nearest(record, literal, rules, game, deck, table, dealing, weigher)
     if slips is None:
-        result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, expected_dealer, table)
+        if weigher.written is not None:  # read every way already, to weigh it
+            result, plan = weigher.written
+        else:
+            result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table)
         return Replayed(result, literal, record, plan)
     ruled = []
     for cand in slips:
+        if not cand.edits and weigher.written is not None:
+            ruled.append(weigher.written)
+            continue
         read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
-        ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, expected_dealer, table))
+        ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
-    return Replayed(result, literal, slips[0].record if len(slips) == 1 else record, ruled[0][1], slips)
+    read = slips[0].record if len(slips) == 1 else record
+    if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:
+        read = replace(read, dealer=dealers.pop())
+    return Replayed(result, literal, read, ruled[0][1], slips)
+
+
+def _read_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
+               deck: frozenset[Card], expected_dealer: Seat | None, table: Table,
+               guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
+    """The plan of a hand with a gap (a line lost, a line not written) and each of its readings replayed
+    (``guess``: :func:`make_plan`'s)."""
+    if not needs_readings(record, literal, table.tricks, rules, table.players):
+        return None
+    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged, guess)
+    if plan is None or (not plan.readings and not plan.capped):
+        return None
+    return plan, [replay(r, rules, game, deck).result for r in plan.readings]
+
+
+def _not_judged(plan: Plan) -> tuple[set[Category], set[Code]]:
+    """What a hand read every way is not judged on: the bidding where it is not known in full, everything the
+    gaps touch where it is read on one guess; and the slips that are named on their own."""
+    categories = {Category.BID} if plan.partial_bidding else set()
+    if plan.capped:
+        categories |= _GUESSED
+    return categories, {TRICKS_MISSING} | ({DISCARD_MISSING} if plan.discard_absent else set())
+
+
+def _judged(result: HandResult, plan: Plan) -> list[Finding]:
+    categories, named = _not_judged(plan)
+    return [f for f in result.findings if f.category not in categories and f.code not in named]
+
+
+def _ruled(plan: Plan, results: list[HandResult], literal: HandResult, table: Table) -> HandResult:
+    """What the readings of a hand agree on, as the ruling of it."""
+    merged = merge(results, by_majority=plan.joker_suit)
+    if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
+        merged.outcome, merged.points, merged.possible = Outcome.UNKNOWN, table.zeros, ()
+        merged.settled, merged.penalized, merged.renege_seats = False, None, ()
+        merged.maker = merged.trump = merged.round = merged.defender_alone = None
+        merged.tricks_won = None
+    merged.findings = _judged(merged, plan)
+    if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
+        merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
+    return merged
 
 
 def _with_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
                deck: frozenset[Card], expected_dealer: Seat | None, table: Table) -> tuple[HandResult, Plan | None]:
     """The hand replayed every way its gaps allow (a line lost, a line not written), and the plan of it."""
-    if not needs_readings(record, literal, table.tricks, rules, table.players):
+    read = _read_gaps(record, literal, unjudged, rules, game, deck, expected_dealer, table)
+    if read is None:
         return literal, None
-    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged)
-    if plan is None or not plan.readings:
-        return literal, None
-    merged = merge([replay(r, rules, game, deck).result for r in plan.readings], by_majority=plan.joker_suit)
-    not_judged = {Category.BID} if plan.partial_bidding else set()
-    if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
-        not_judged |= _GUESSED
-        merged.outcome, merged.points, merged.possible = Outcome.UNKNOWN, table.zeros, ()
-        merged.settled, merged.penalized, merged.renege_seats = False, None, ()
-        merged.maker = merged.trump = merged.round = merged.defender_alone = None
-        merged.tricks_won = None
-    named = {TRICKS_MISSING} | ({DISCARD_MISSING} if plan.discard_absent else set())
-    merged.findings = [f for f in merged.findings if f.category not in not_judged and f.code not in named]
-    if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
-        merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
-    return merged, plan
+    plan, results = read
+    return _ruled(plan, results, literal, table), plan

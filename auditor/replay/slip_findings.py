@@ -154,6 +154,9 @@ def _places(reading: Reading) -> tuple[int, ...]:
 def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Finding]:
     """The findings that name the edits a slip was read with (:mod:`.nearest`): where readings tie, each
     names the others as alike."""
+    written_alike = not slips[0].edits  # the hand as written is one of the readings: each edit is in doubt
+    if written_alike:
+        slips = slips[1:]
     first = slips[0]
     edits: dict[object, Edit] = {}
     for edit in first.edits:  # two swaps in one bid line are one slip: the last names the line to write
@@ -166,7 +169,7 @@ def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Findin
                 if alt != edit and alt not in alternatives and (
                         alt.group == edit.group if edit.group else alt not in first.edits):
                     alternatives.append(alt)
-        out.append(edit.finding(game, number, tuple(alternatives)))
+        out.append(edit.finding(game, number, tuple(alternatives), written_alike))
     return out
 
 

@@ -110,8 +110,14 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     out: list[SeatSwap] = []
     if not dealt:
         return out
-    if record.up is not None and any(c.kind is CallKind.ORDER for c in record.calls):
+    ordered = any(c.kind is CallKind.ORDER for c in record.calls)
+    if record.up is not None and ordered:
         dealt.setdefault(record.up, record.dealer)  # ordered up: the dealer's card
+    elif record.up is None and ordered and len(record.deal) == table.players:
+        # no up line: a card the full deal gives nobody that the tricks show is most likely the up card, the dealer's
+        for trick in record.tricks:
+            for p in trick.plays:
+                dealt.setdefault(p.card, record.dealer)
     for number, trick in enumerate(record.tricks, 1):
         plays, seats = trick.plays, [p.seat for p in trick.plays]
         if None in seats or len(set(seats)) != len(seats):
