@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .budget import OverBudget, cpu_budget, size_of, unit_budget
 from .audit import FileAudit, RulesetChooser, SkippedGame, audit_games, audit_records, skipped_lines
 from .findings import Severity
-from .replay.results import GameResult
+from .results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
 from .ruling.summary import Summary

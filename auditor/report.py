@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from .audit import FileAudit
 from .findings import Finding
 from .cards import Side
-from .replay.results import GameResult, HandResult
+from .results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..cards import Team, display_order
 from ..findings import CLAIM_FAILS, CLAIM_MISPLACED, MarkedCard, Role, Severity
 from ..model import Claim
-from ..replay.results import PlayFact
+from ..results import PlayFact
 from ..rules.schema import FailedClaim
 from ..said import Said, said
 from .replayed import contract_of, position

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat, Team
 from ..findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE, Finding
-from ..replay.results import Outcome, PlayFact
-from ..replay.scoring import hand_points
+from ..results import Outcome, PlayFact
+from ..scoring import hand_points
 from ..said import Said, said
 from .replayed import contract_of, position
 from .search import SearchLimit

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..replay.results import PlayFact
+from ..results import PlayFact
 from .claims import judge_claim
 from .gains import judge_gains
 

@@ -16,7 +16,7 @@ from ..cards import SUITS, Seat, Suit
 from ..model import HandRecord, Play, TrickRecord
 from ..replay.gaps import joker_suit_open, joker_suits
 from ..replay.hand import HandReplay
-from ..replay.results import PlayFact
+from ..results import PlayFact
 from ..rules.schema import Ruleset
 from ..table import table_of
 

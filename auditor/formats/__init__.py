@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, TextIO
 
-from ..replay.results import GameResult
+from ..results import GameResult
 
 if TYPE_CHECKING:
     from ..standings.seating import NightFinding

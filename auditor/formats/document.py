@@ -14,7 +14,7 @@ import shutil
 import tempfile
 from typing import Any, TextIO
 
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..report import finding_dict, game_dict
 from ..standings.seating import NightFinding
 from . import StreamFormat

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..findings import Finding, Severity
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..standings.seating import NightFinding
 from . import StreamFormat
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..report import finding_dict, game_dict
 from ..standings.seating import NightFinding
 from . import StreamFormat

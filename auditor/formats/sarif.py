@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..findings import REGISTRY, Finding, Severity
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..standings.seating import NightFinding
 from . import StreamFormat
 

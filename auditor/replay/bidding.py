@@ -36,7 +36,7 @@ from ..findings import (
 from ..model import Call, CallKind, LoneDefense
 from ..rules.schema import JokerUp, NoTrumpCall
 from ..said import said
-from .results import Outcome
+from ..results import Outcome
 from .tricks import held_cards
 
 if TYPE_CHECKING:

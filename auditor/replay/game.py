@@ -36,7 +36,7 @@ from .game_end import GameEnd
 from .hand import deck_of
 from .readings import Replayed, replay_hand
 from ..said import Said, said
-from .results import GameResult, HandResult, Outcome
+from ..results import GameResult, HandResult, Outcome
 from .sheet_slip import HeldEntries, WrongEntry
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER

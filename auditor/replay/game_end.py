@@ -29,7 +29,7 @@ from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..said import said
 from ..table import Table, spelled
-from .results import HandResult
+from ..results import HandResult
 
 if TYPE_CHECKING:
     from .game import GameReplay

@@ -31,7 +31,7 @@ from ..said import said
 from ..rules.derived import per_ruleset
 from ..rules.schema import Misdeal, Ruleset
 from ..table import Table, table_of
-from .results import HandResult
+from ..results import HandResult
 from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges

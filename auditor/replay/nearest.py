@@ -27,7 +27,7 @@ from .edits import Candidate, Shape, doubt
 from .gaps import joker_suit_open
 from .slips import DEALER
 from .hand import HandReplay
-from .results import HandResult
+from ..results import HandResult
 
 #: the most edits read into one hand (two slips in one hand are read; three are left as written)
 MAX_EDITS = 2

@@ -31,7 +31,7 @@ from ..notation.spelling import plays_text
 from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
-from .results import HandResult, Outcome
+from ..results import HandResult, Outcome
 from ..said import said
 from .edits import Candidate, Edit
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP

@@ -32,7 +32,7 @@ from ..model import Play, TrickRecord, new
 from ..rules.schema import FirstLead
 from .legality import classify_failure, explain_failure, led_suit_name
 from ..said import said
-from .results import PlayFact
+from ..results import PlayFact
 
 if TYPE_CHECKING:
     from .hand import HandReplay

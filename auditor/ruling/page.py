@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
 from ..findings import Finding, Role, Severity
-from ..replay.results import GameResult, HandResult
+from ..results import GameResult, HandResult
 from .summary import Summary
 from .table import CardView, TableView, card_view, marks_of, table_view
 from .words import (

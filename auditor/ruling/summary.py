@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..findings import Category, Finding, Severity
-from ..replay.results import GameResult
+from ..results import GameResult
 from .words import plural, printable
 
 if TYPE_CHECKING:

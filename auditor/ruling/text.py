@@ -13,7 +13,7 @@ from typing import TextIO
 
 from ..cards import Card, Seat
 from ..findings import Finding, Severity
-from ..replay.results import GameResult
+from ..results import GameResult
 from .summary import Summary
 from .words import (
     Mentions,

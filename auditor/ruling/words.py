@@ -2,7 +2,7 @@
 
 Both rulings (text and page) use these words, so that what is read aloud is
 what is shown.  Nothing here knows a rule: the words describe a
-:class:`~auditor.replay.results.HandResult` or a finding as the replay left it.
+:class:`~auditor.results.HandResult` or a finding as the replay left it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from ..cards import Card, Seat, Side, Suit
 from ..findings import Finding
-from ..replay.results import GameResult, HandResult, Outcome
+from ..results import GameResult, HandResult, Outcome
 from ..said import Named, pieces
 from ..table import SEAT_WORDS, Table
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.JOKER: "the joker"}

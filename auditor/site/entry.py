@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..findings import REGISTRY, Severity
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..ruling.words import People, printable, sides_words, title
 
 

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ..formats import StreamFormat
 from ..outfile import write_atomically
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..standings.seating import NightFinding
 from .entry import entry_of
 

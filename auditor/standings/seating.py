@@ -19,7 +19,7 @@ from typing import TextIO
 
 from ..findings import PLAYER_AT_TWO_TABLES, Finding
 from ..model import SEAT_TAGS, Pos
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..ruling.words import SEAT_WORDS, printable
 
 _SEAT_WORD = {seat.name: SEAT_WORDS[seat] for seat in SEAT_TAGS}
