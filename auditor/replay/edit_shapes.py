@@ -38,7 +38,7 @@ from ..findings import (
     WRONG_LEADER,
 )
 from ..model import HandRecord, LostLine, Play, TrickRecord
-from ..notation.spelling import call_text, hand_line, plays_text
+from ..spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
 from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Edit, Shape, finding_weight

@@ -27,7 +27,7 @@ from ..findings import (
     Finding,
 )
 from ..model import HandRecord, LostLine, Pos, Repair
-from ..notation.spelling import plays_text
+from ..spelling import plays_text
 from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
