@@ -15,7 +15,7 @@ from auditor.cards import Seat
 from auditor.egn.reader import read_egn
 from auditor.results import GameResult
 from auditor.findings import REGISTRY, Code
-from auditor.standings.seating import attach
+from auditor.night import attach
 from conftest import audit_text, codes_of
 
 # The first hand of the example: complete and legal (diamonds trump, NS march).

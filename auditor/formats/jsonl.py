@@ -14,11 +14,11 @@ from typing import TextIO
 
 from ..results import GameResult
 from ..report import finding_dict, game_dict
-from ..standings.seating import NightFinding
-from . import StreamFormat
+from ..night import NightFinding
+from .sink import Sink
 
 
-class JsonLines(StreamFormat):
+class JsonLines(Sink):
     name = "jsonl"
 
     def game(self, label: str, game: GameResult) -> str:

@@ -100,9 +100,6 @@ class GameReplay(GameEnd):
             self.finding(Finding(SCORE_SIDES, self._sides_message("the score", score), score.pos, self.record.index, number))
         return values
 
-    def finding(self, finding: Finding) -> None:
-        self.result.findings.append(finding)
-
     def run(self) -> GameResult:
         self.record_slips()
         hands = self.record.hands

@@ -8,7 +8,8 @@ from typing import Any
 
 from ..findings import REGISTRY, Severity
 from ..results import GameResult
-from ..ruling.words import People, printable, sides_words, title
+from ..ruling.words import People, sides_words, title
+from ..said import printable
 
 
 @dataclass(slots=True)
