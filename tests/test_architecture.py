@@ -89,7 +89,8 @@ def test_the_contracts_hold_the_house_the_way_it_is_drawn() -> None:
     for c in settings["contracts"]:
         contracts[c["type"]].append(c)
     (layers,) = contracts["layers"]
-    assert layers["layers"][:2] == ["__main__", "cli"] and layers["layers"][-1] == "cards"
+    assert layers["layers"][:2] == ["__main__", "cli"] and layers["layers"][-1].startswith("cards |")
+    assert layers["exhaustive"] is True  # a new module of auditor/ must be given its layer
     level = {name.strip(): n for n, layer in enumerate(layers["layers"]) for name in layer.replace(":", "|").split("|")}
     assert level["cli"] < level["parallel"] < level["formats"] < level["ruling"] < level["replay"] < level["analysis"]
     assert level["analysis"] < level["notation"] < level["results"] < level["model"] < level["cards"]
