@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .model import GameRecord, Pos
 from .replay.game import GameReplay
-from .replay.results import GameResult
+from .results import GameResult
 from .rules.loader import DEFAULT_RULESET, RulesetError, load_ruleset
 from .rules.schema import Ruleset
 from .textfile import InputError

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from .cards import Seat, Side
 from .findings import LEFT_BOWER_LED, LEFT_BOWER_ON_ITS_SUIT, LEFT_BOWER_ONLY_TRUMP, RENEGE
 from .model import CallKind, HandRecord
-from .replay.results import HandResult, Outcome
-from .replay.scoring import renege_points
+from .results import HandResult, Outcome
+from .scoring import renege_points
 from .rules.schema import Ruleset
 from .table import FOUR
 

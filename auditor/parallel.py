@@ -19,17 +19,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .budget import OverBudget, cpu_budget, size_of, unit_budget
 from .audit import FileAudit, RulesetChooser, SkippedGame, audit_games, audit_records, skipped_lines
 from .findings import Severity
-from .replay.results import GameResult
+from .formats import Ending, Shown, Sink, sink_for
+from .night import NightFinding, Seating, SeatingCheck, seatings
+from .results import GameResult
 from .rules.loader import RulesetError
 from .rules.schema import Ruleset
-from .ruling.summary import Summary
-from .formats import stream_format
-from .ruling.text import TextStyle, write_findings, write_summary
 from .selection import Selection
-from .standings.box import PlayerGame, player_games
-from .standings.seating import NightFinding, Seating, SeatingCheck, seatings
-from .standings.seating import write_lint as write_night_lint
-from .standings.seating import write_text as write_night_text
+from .summary import Summary
 from .textfile import InputError
 from .pool import WINDOW_PER_JOB, default_jobs, fewer_collections, run_ordered
 from .units import (
@@ -40,10 +36,6 @@ from .units import (
 if TYPE_CHECKING:
     from .model import GameRecord
     from .progress import Progress
-
-#: the HTML ruling ends with the standings of its games of a night (Round tags) up to this many players' lines
-#: (a season is ranked by ``euchre-audit standings``, which sums Parquet tables)
-PAGE_STANDINGS_LINES = 40_000
 
 #: what callers imported from here before cutting and the pool had modules of their own
 __all__ = [
@@ -58,7 +50,7 @@ __all__ = [
 class AuditOptions:
     forced: Ruleset | None
     overrides: tuple[str, ...]
-    format: str  # text, lint, html, or a streamed format (json, jsonl, github, sarif; site: html as a folder)
+    format: str  # a sink's name (auditor.formats.SINKS): text, lint, html, json, jsonl, github, sarif; site: html as a folder
     color: bool = False  # the text ruling in colour (the output is a terminal)
     width: int | None = None  # the terminal's width, which the text ruling's tables keep to
     selection: Selection | None = None  # --select/--ignore (None: every finding)
@@ -79,19 +71,33 @@ class UnitAudit:
     summary: Summary = field(default_factory=Summary)
     codes: Counter[str] = field(default_factory=Counter)  # findings per code (--statistics)
     seatings: list[Seating] = field(default_factory=list)  # who sat where in the games of a round (E901)
-    lines: list[PlayerGame] = field(default_factory=list)  # html: the players' lines of a night's games (standings)
+    kept: list[Any] = field(default_factory=list)  # what the sink keeps of the games of a night (html: the players' lines)
 
 
 _options: AuditOptions | None = None
 _choosers: dict[str, RulesetChooser] = {}
+_sink: Sink | None = None  # the worker's sink of the options' format, made when a unit is first rendered
 
 
 def _set_options(options: AuditOptions) -> None:
-    global _options
+    global _options, _sink
     if options == _options:
         return  # a cluster's worker is told before every unit: keep its rulesets
     _options = options
+    _sink = None
     _choosers.clear()
+
+
+def shown(options: AuditOptions) -> Shown:
+    return Shown(options.color, options.width, options.quiet, options.output)
+
+
+def _worker_sink() -> Sink:
+    global _sink
+    assert _options is not None
+    if _sink is None:
+        _sink = sink_for(_options.format, shown(_options))
+    return _sink
 
 
 def _chooser(unit: Unit) -> RulesetChooser:
@@ -127,14 +133,14 @@ def audited_records(unit: Unit, problems: list[str], skipped: list[SkippedGame] 
         problems.extend(err.problems[1:])
 
 
-def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
-    """Audit one unit and render it.
+def audit_unit(unit: Unit, out: TextIO | None = None) -> UnitAudit:
+    """Audit one unit and render it with the format's sink.
 
-    With a ``sink`` the report is written there game by game (one process);
+    With ``out`` the report is written there game by game (one process);
     without, it is returned as text (from a worker).
     """
     result = UnitAudit(unit)
-    buffer = sink if sink is not None else io.StringIO()
+    buffer = out if out is not None else io.StringIO()
     games = 0
     try:
         with cpu_budget(unit_budget(size_of(unit.path, unit.start, unit.end))):
@@ -148,26 +154,22 @@ def audit_unit(unit: Unit, sink: TextIO | None = None) -> UnitAudit:
         result.summary.files.append(unit.label)  # a file of games none of which could be audited is still a file
     if games == 0 and unit.whole and not result.problems and not result.skipped:
         result.problems.append(f"{unit.label}: no game found (expected tag lines such as [Event \"...\"] or a 'hand' line)")
-    if sink is None:
+    if out is None:
         result.text = buffer.getvalue()  # type: ignore[attr-defined]
     return result
 
 
 def _audit_games(unit: Unit, result: UnitAudit, buffer: TextIO) -> int:
     """Audit the unit's games into ``result`` and ``buffer``; how many there were."""
-    from . import report
-
     assert _options is not None
-    fmt = _options.format
-    streamed = stream_format(fmt, _options.output)
-    style = TextStyle(_options.color, _options.width)
+    sink = _worker_sink()
     selection = _options.selection
     games = 0
     for game in audited_games(unit, result.problems, result.skipped):
         found = list(seatings(unit.label, game))
         result.seatings.extend(found)
-        if fmt == "html" and found:  # a game of a night: its standings end the page
-            result.lines.extend(player_games(unit.label, game))
+        if found:  # a game of a night: what the sink's end needs of it besides the night's findings
+            result.kept.extend(sink.kept(unit.label, game))
         if selection is not None:
             game = selection.apply(game)
         games += 1
@@ -177,18 +179,7 @@ def _audit_games(unit: Unit, result: UnitAudit, buffer: TextIO) -> int:
         result.codes.update(f.code.code for f in findings)
         if any(f.level is Severity.ERROR for f in findings):
             result.has_error = True
-        if streamed is not None:
-            buffer.write(streamed.game(unit.label, game))
-        elif fmt == "lint":
-            report.write_lint(FileAudit(unit.label, [game]), buffer)
-        elif fmt == "html":
-            from .ruling.page import game_html
-
-            buffer.write(game_html(unit.label, game))
-        elif _options.quiet:
-            write_findings(unit.label, game, buffer, style)
-        else:
-            report.write_text(FileAudit(unit.label, [game]), buffer, style)
+        buffer.write(sink.game(unit.label, game))
     return games
 
 
@@ -211,22 +202,16 @@ def run_audit_units(
     # a page is about fifteen times the size of its games: smaller units keep what is in flight small
     # one process cuts files too for a true progress bar, and a cluster always
     cut = (progress is not None and progress.enabled) or runner is not None
-    units = plan_units(paths, jobs, HTML_UNIT_BYTES if options.format in ("html", "site") else None, cut=cut)
+    sink = sink_for(options.format, shown(options))
+    units = plan_units(paths, jobs, HTML_UNIT_BYTES if sink.pages else None, cut=cut)
     any_problem = any_error = False
     summary = Summary()
     problems: list[str] = []
     check, night = SeatingCheck(), []  # findings across the games of a night: the parent sees them all
-    lines: list[PlayerGame] = []  # html: the lines of a night's games, for its standings
-    streamed = stream_format(options.format, options.output)
     if progress is not None:
         out = progress.beside(out)
-    if options.format == "html":
-        from .ruling.page import write_foot, write_head
-
-        write_head(out, [label for _, label in paths])
-    elif streamed is not None:
-        streamed.head(out)
-        out = streamed.wrap(out)
+    sink.head(out, [label for _, label in paths])
+    out = sink.wrap(out)
     broken_file: str | None = None  # a file whose audit stopped: skip its later units
     first_of: dict[tuple[str, str], int] = {}  # (file, reason) -> the first game not audited for it
     current: FileAudit | None = None
@@ -257,8 +242,7 @@ def run_audit_units(
         problems.extend(reported)
         summary.add(result.summary)
         night.extend(check.add_all(result.seatings))
-        if len(lines) < PAGE_STANDINGS_LINES:
-            lines.extend(result.lines)
+        sink.keep(result.kept)
         if reported:
             any_problem = True
             current.problems.extend(reported)
@@ -266,9 +250,8 @@ def run_audit_units(
             broken_file = unit.label
         any_error = any_error or result.has_error
         out.write(result.text)
-        if streamed is not None:
-            for problem in reported:
-                streamed.problem(out, problem)
+        for problem in reported:
+            sink.problem(out, problem)
     if progress is not None:
         progress.close()
     night = _selected(night, options.selection)
@@ -276,19 +259,7 @@ def run_audit_units(
         codes.update(n.finding.code.code for n in night)
     summary.add_night(night)
     any_error = any_error or any(n.finding.level is Severity.ERROR for n in night)
-    if options.format == "html":
-        from .ruling.standings_page import night_standings
-
-        write_foot(out, summary, problems, night, *night_standings(lines, PAGE_STANDINGS_LINES))
-    elif streamed is not None:
-        streamed.night(out, night)
-        streamed.foot(out, problems)
-    elif options.format == "lint":
-        write_night_lint(night, out)
-    elif options.format == "text":
-        write_night_text(night, out)
-        if summary.worth_saying and not options.quiet:
-            write_summary(summary, out, TextStyle(options.color, options.width))
+    sink.end(out, Ending(summary, night, problems))
     return 2 if any_problem else 1 if any_error else 0
 
 

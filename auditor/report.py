@@ -7,13 +7,15 @@ The report knows findings and results, never the rules that produced them.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from .audit import FileAudit
 from .findings import Finding
 from .cards import Side
-from .replay.results import GameResult, HandResult
+from .results import GameResult, HandResult
 from .ruling.text import PLAIN, TextStyle, write_game
+
+if TYPE_CHECKING:
+    from .audit import FileAudit
 
 
 def by_side(sides: tuple[Side, ...], values: tuple[int, ...] | None) -> dict[str, int] | None:

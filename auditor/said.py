@@ -11,6 +11,7 @@ without ever parsing the text back.  A :class:`Said` *is* its plain text
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from string import Formatter
@@ -105,3 +106,17 @@ def pieces(text: str) -> Iterator[tuple[str, Named | None]]:
         at = span.end
     if at < len(text) or not spans:
         yield text[at:], None
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``): a name or a comment
+    from a file must not move a terminal's cursor or change its colours."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if unicodedata.category(ch) in {"Zs"}:
+        return " "
+    return ch.encode("unicode_escape").decode("ascii")

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .findings import REGISTRY, Category, Code
-from .replay.results import GameResult
+from .results import GameResult
 
 _PREFIX = re.compile(r"[A-Z]\d{0,3}\Z")
 

@@ -22,7 +22,7 @@ from enum import Enum
 
 from .cards import Seat
 from .cards import Side as TableSide
-from .replay.results import GameResult, HandResult
+from .results import GameResult, HandResult
 from .table import FOUR
 
 

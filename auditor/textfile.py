@@ -27,7 +27,9 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from .notation.reader import MAX_LINE_CHARS
+#: The longest line the parser is given: a longer line is reported as unreadable
+#: (never cut short, so that ``fmt`` keeps it as written).
+MAX_LINE_CHARS = 4000
 
 
 class InputError(Exception):

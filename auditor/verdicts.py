@@ -26,7 +26,7 @@ from typing import NamedTuple
 from .cards import Side
 from .codes.registry import Category
 from .findings import Finding
-from .replay.results import GameResult
+from .results import GameResult
 from .table import spelled
 
 #: how many differences a message lists before it counts the rest

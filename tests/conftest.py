@@ -6,7 +6,7 @@ import pytest
 
 from auditor.audit import RulesetChooser, audit_games
 from auditor.notation.reader import read_text
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from auditor.rules.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent

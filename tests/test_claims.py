@@ -19,7 +19,7 @@ from auditor.notation import reader
 from auditor.notation.reader import read_text
 from auditor.convert import convert
 from auditor.notation.writer import format_text
-from auditor.replay.results import Outcome
+from auditor.results import Outcome
 from auditor.rules.loader import load_ruleset
 from conftest import audit_text
 from test_line_tokens import read_both, rules_only_grammar

@@ -29,7 +29,7 @@ from auditor.model import GameRecord, HandRecord
 from auditor.modeljson import read_model_json, to_json
 from auditor.notation.reader import read_text
 from auditor.notation.writer import format_text
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from auditor.rules.loader import load_ruleset
 from auditor.stats import TableBatch
 from conftest import audit_text, codes_of

@@ -14,7 +14,7 @@ import pytest
 
 from auditor.cli import main
 from auditor.drinks import totals
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from auditor.rules.loader import load_ruleset
 from auditor.rules.schema import DrinkRules
 from conftest import audit_text

@@ -23,7 +23,7 @@ from auditor.egn.reader import read_egn_games
 from auditor.model import ExchangeKind
 from auditor.notation.reader import read_text
 from auditor.notation.writer import format_text
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from conftest import audit_text
 from test_egn_alternate_rules import load
 from test_exchanges import BEST, BEST_HAND, UNDER, UNDER_HAND

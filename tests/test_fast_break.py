@@ -3,8 +3,8 @@ last three leave the hand scoring nothing for either side."""
 
 from __future__ import annotations
 
-from auditor.replay.results import Outcome
-from auditor.replay.scoring import fast_break_may_apply, is_fast_break
+from auditor.results import Outcome
+from auditor.scoring import fast_break_may_apply, is_fast_break
 from auditor.rules.loader import load_ruleset
 from conftest import audit_text, codes_of
 

@@ -13,9 +13,9 @@ import pytest
 from auditor.audit import RulesetChooser, audit_games
 from auditor.cards import Seat
 from auditor.egn.reader import read_egn
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from auditor.findings import REGISTRY, Code
-from auditor.standings.seating import attach
+from auditor.night import attach
 from conftest import audit_text, codes_of
 
 # The first hand of the specification's example: complete and legal (diamonds trump, NS march).

@@ -8,7 +8,7 @@ import json
 from auditor.audit import FileAudit
 from auditor.cards import Team
 from auditor.report import game_dict, write_text
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from conftest import audit_text, codes_of
 
 EIGHT_PASSES = "bid {0} pass, {1} pass, {2} pass, {3} pass, {0} pass, {1} pass, {2} pass, {3} pass"

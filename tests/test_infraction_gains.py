@@ -15,7 +15,7 @@ from auditor.analysis.gains import OFFENCES
 from auditor.cards import Team
 from auditor.table import FOUR
 from auditor.findings import LEFT_BOWER_LED, LEFT_BOWER_ONLY_TRUMP, RENEGE
-from auditor.replay.results import Outcome
+from auditor.results import Outcome
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import simulate, write_games
 from conftest import SAMPLES, audit_text

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from auditor.cards import JOKER
-from auditor.replay.results import GameResult, Outcome
+from auditor.results import GameResult, Outcome
 from conftest import audit_text
 from test_simulate_variations import generate
 

@@ -19,7 +19,7 @@ from auditor.table import FOUR
 OTHER = {Team.NS: Team.EW, Team.EW: Team.NS}
 from auditor.cli import main
 from auditor.notation.reader import read_text
-from auditor.replay.scoring import hand_points
+from auditor.scoring import hand_points
 from auditor.rules.loader import load_ruleset
 from conftest import SAMPLES, audit_text
 from gen_games import game_text, random_game

@@ -99,7 +99,7 @@ def test_merging_readings_compares_each_wording_once(monkeypatch) -> None:  # ty
     from auditor.findings import CARD_NOT_HELD, Finding
     from auditor.model import Pos
     from auditor.replay import readings
-    from auditor.replay.results import HandResult
+    from auditor.results import HandResult
 
     at = Pos(3, 5)
     words = [f"E plays card {i}, which E does not hold" for i in range(150)]

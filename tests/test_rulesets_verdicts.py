@@ -12,7 +12,7 @@ import pytest
 
 from auditor.cards import Seat, Team
 from auditor.cli import main
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from conftest import LONER_ON_DEALERS_LEFT_LEADS, audit_text, codes_of
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from auditor.cards import Seat
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from conftest import audit_text
 from test_simulate_variations import DEFEND, NO_TRUMP, SIDE, assert_agree, generate
 

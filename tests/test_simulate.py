@@ -11,7 +11,7 @@ import pytest
 from auditor.cards import Seat, Team
 from auditor.table import FOUR
 from auditor.cli import main
-from auditor.replay.results import Outcome
+from auditor.results import Outcome
 from auditor.resources import bundled_rulesets
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import InjectedError, simulate, write_games

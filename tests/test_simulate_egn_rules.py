@@ -14,7 +14,7 @@ from auditor.cards import Card, Rank, Team, trump_view
 from auditor.table import FOUR
 from auditor.model import Exchange, ExchangeKind, HandRecord
 from auditor.notation.reader import read_text
-from auditor.replay.results import Outcome
+from auditor.results import Outcome
 from conftest import audit_text
 from test_simulate_variations import (
     DEFEND, LOW_RANKS, NO_TRUMP, Generated, assert_agree, audited_clean, dealt, generate,

@@ -21,7 +21,7 @@ from auditor.cards import JOKER, Card, Rank, Seat, Suit, Team, cards
 from auditor.table import FOUR
 from auditor.model import CallKind, HandRecord
 from auditor.notation.reader import read_text
-from auditor.replay.results import GameResult, Outcome
+from auditor.results import GameResult, Outcome
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import SimGame, simulate, write_games
 from auditor.simulate.bidding import Bidder

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.replay.results import GameResult
+from auditor.results import GameResult
 from conftest import audit_text
 
 DATA = Path(__file__).parent / "data" / "slips"

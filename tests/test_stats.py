@@ -15,7 +15,7 @@ import pytest
 from auditor.cards import Seat, Team
 from auditor.table import FOUR
 from auditor.cli import main
-from auditor.replay.results import GameResult, Outcome
+from auditor.results import GameResult, Outcome
 from auditor.rules.loader import load_ruleset
 from auditor.simulate import simulate, write_games
 from auditor.stats import TableBatch, view

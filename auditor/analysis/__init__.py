@@ -7,13 +7,16 @@
   relative ranks, equivalent cards merged, and move ordering; the value of a
   position, of each legal card, whether a side is sure of every trick, the
   line of best play;
-- :mod:`.replayed`: positions taken from a replayed hand (the start of the
+- :mod:`.replayed`: positions taken from a hand's results (the start of the
   play, the moment of a claim, the moment before an offence);
-- :mod:`.claims`, :mod:`.gains`: what the audit rules on a claim, and what a
-  renege or an illegal left-bower follow gained;
+- :mod:`.asked`, :mod:`.ruling`: what the replay asks (a hand as a frozen
+  value) and what it is answered; :mod:`.claims`, :mod:`.gains`: what the
+  audit rules on a claim, and what a renege or an illegal left-bower follow
+  gained;
 - :mod:`.quality`, :mod:`.par`: the play-quality and par figures of
   ``stats --analysis``.
 
-Nothing here is imported by the plain audit of a hand without a claim or an
-offence: a record that needs no analysis pays nothing for it.
+The analysis imports nothing of the replay: it works on positions and
+results.  The replay asks it only for a hand with a claim or an offence, so a
+record that needs no analysis pays nothing but the import.
 """

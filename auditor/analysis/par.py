@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..cards import SEATS, Card, Seat, Suit, Team
 from ..model import HandRecord
-from ..replay.scoring import hand_points
+from ..scoring import hand_points
 from ..rules.schema import FirstLead, NoTrumpCall, Ruleset
 from .position import Contract, Position
 from .solver import Solver

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..cards import SEATS, Card, Seat, Suit, Team
-from ..replay.results import HandResult, PlayFact
+from ..results import HandResult, PlayFact
 from .position import Contract, Position, PositionError
 from ..table import FOUR
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..cards import Team
 from ..findings import Category
 from ..model import BrokenHand, HandRecord
-from ..replay.results import HandResult
+from ..results import HandResult
 from ..rules.schema import Ruleset
 from .par import ParContract, par
 from .quality import PlayQuality, play_quality

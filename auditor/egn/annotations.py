@@ -34,7 +34,7 @@ import re
 
 from ..cards import Seat, Side, Suit
 from ..model import CallKind, Claim, HandRecord, MisdealCall, Pos, RenegeCall, SidePoints
-from ..notation.spelling import call_text, claim_text, points_text, up_text
+from ..spelling import call_text, claim_text, points_text, up_text
 
 _CALL = re.compile(r"#\s*call (\d{1,2})(?: \([NESW]\))?: ?(.*)\Z", re.DOTALL)
 _PLAY = re.compile(r"#\s*trick (\d{1,2}) card (\d): ?(.*)\Z", re.DOTALL)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Comment, GameRecord, Pos, Tag
-from ..notation.spelling import tag_line
+from ..spelling import tag_line
 from ..table import SEAT_WORDS, Table
 from .rules import from_egn, hoyle_ruleset
 

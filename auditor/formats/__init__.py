@@ -1,76 +1,38 @@
-"""Machine formats written game by game: the JSON document, JSON Lines, GitHub workflow annotations and SARIF.
+"""The formats of the audit's report, each a sink (:class:`auditor.formats.sink.Sink`) registered by name.
 
-Each format renders one audited game as text (in a worker process with ``--jobs``), and may
-write a head before the first game and a foot after the last; the parent writes the pieces in
-input order, so the output is the same for any number of jobs and nothing is held to the end.
-The ruling (text, HTML) and ``lint`` live in :mod:`auditor.report`.
+The audit's loop asks :func:`sink_for` for the sink of ``--format`` and knows none of them: a
+sink's module is imported by its name here only when it is chosen.  A new format is one module
+with its sink, and a line in :data:`SINKS` (and in :data:`FORMATS` if ``--format`` names it).
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, TextIO
+from importlib import import_module
 
-from ..replay.results import GameResult
-
-if TYPE_CHECKING:
-    from ..standings.seating import NightFinding
-
+from .sink import Ending, Shown, Sink
 
 #: every format of the audit's report, as ``--format`` and the configuration file name them
 FORMATS = ("text", "lint", "json", "jsonl", "github", "sarif", "html")
 
-
-class StreamFormat(ABC):
-    """A format written game by game; the defaults write nothing around the games."""
-
-    name = ""
-
-    def head(self, out: TextIO) -> None:
-        """Written before the first game."""
-
-    @abstractmethod
-    def game(self, label: str, game: GameResult) -> str:
-        """One audited game, rendered (each format has its own)."""
-
-    def problem(self, out: TextIO, text: str) -> None:
-        """A file that could not be audited (also said on standard error), where it stopped."""
-
-    def night(self, out: TextIO, found: list[NightFinding]) -> None:
-        """The findings across the games of a night (E901), after the last game and before the foot."""
-
-    def foot(self, out: TextIO, problems: list[str]) -> None:
-        """Written after the last game."""
-
-    def wrap(self, out: TextIO) -> TextIO:
-        """The stream the games are written to (a format may need to see them go by)."""
-        return out
+#: each format's sink: its module (relative to this package, or absolute) and its class; ``site``
+#: is ``--format html`` written as a folder of pages (``-o DIR/``)
+SINKS: dict[str, tuple[str, str]] = {
+    "text": (".text", "TextRuling"),
+    "lint": (".lint", "LintLines"),
+    "json": (".document", "JsonDocument"),
+    "jsonl": (".jsonl", "JsonLines"),
+    "github": (".github", "GitHubAnnotations"),
+    "sarif": (".sarif", "Sarif"),
+    "html": (".html", "HtmlRuling"),
+    "site": ("auditor.site.format", "SiteFormat"),
+}
 
 
-def stream_format(name: str, output: str | None = None) -> StreamFormat | None:
-    """The streamed format of this name, or None (text, lint, html); ``output``: the folder of a
-    format that writes files of its own (the site)."""
-    if name == "json":
-        from .document import JsonDocument
+def sink_for(name: str, shown: Shown = Shown()) -> Sink:
+    """The sink of the format called ``name``, shown as ``shown`` says."""
+    module, cls = SINKS[name]
+    made: Sink = getattr(import_module(module, __name__), cls)(shown)
+    return made
 
-        return JsonDocument()
-    if name == "jsonl":
-        from .jsonl import JsonLines
 
-        return JsonLines()
-    if name == "github":
-        from .github import GitHubAnnotations
-
-        return GitHubAnnotations()
-    if name == "sarif":
-        from .sarif import Sarif
-
-        return Sarif()
-    if name == "site":
-        from pathlib import Path
-
-        from ..site import SiteFormat
-
-        assert output is not None, "the site is written to a folder"
-        return SiteFormat(Path(output))
-    return None
+__all__ = ["Ending", "FORMATS", "SINKS", "Shown", "Sink", "sink_for"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..report import finding_dict, game_dict
-from ..standings.seating import NightFinding
-from . import StreamFormat
+from ..night import NightFinding
+from .sink import Shown, Sink
 
 #: the mark that opens a member in a game's rendered text, then F (a finding) or G (a game);
 #: JSON writes this control character escaped, so no member's text holds it
@@ -31,13 +32,14 @@ def _indented(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n    ")
 
 
-class JsonDocument(StreamFormat):
+class JsonDocument(Sink):
     name = "json"
 
-    def __init__(self) -> None:
+    def __init__(self, shown: Shown = Shown()) -> None:
+        super().__init__(shown)
         self._document: _Members | None = None
 
-    def head(self, out: TextIO) -> None:
+    def head(self, out: TextIO, files: Sequence[str] = ()) -> None:
         out.write('{\n  "findings": [')
 
     def game(self, label: str, game: GameResult) -> str:

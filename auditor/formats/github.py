@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..findings import Finding, Severity
-from ..replay.results import GameResult
-from ..standings.seating import NightFinding
-from . import StreamFormat
+from ..results import GameResult
+from ..night import NightFinding
+from .sink import Sink
 
 
 def _data(text: str) -> str:
@@ -31,7 +31,7 @@ def _annotation(label: str, f: Finding) -> str:
             f"title={_property(f'{f.code.code} {f.code.name}')}::{_data(message)}\n")
 
 
-class GitHubAnnotations(StreamFormat):
+class GitHubAnnotations(Sink):
     name = "github"
 
     def game(self, label: str, game: GameResult) -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..report import finding_dict, game_dict
-from ..standings.seating import NightFinding
-from . import StreamFormat
+from ..night import NightFinding
+from .sink import Sink
 
 
-class JsonLines(StreamFormat):
+class JsonLines(Sink):
     name = "jsonl"
 
     def game(self, label: str, game: GameResult) -> str:

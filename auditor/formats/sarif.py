@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, TextIO
 
 from .. import __version__
 from ..findings import REGISTRY, Finding, Severity
-from ..replay.results import GameResult
-from ..standings.seating import NightFinding
-from . import StreamFormat
+from ..results import GameResult
+from ..night import NightFinding
+from .sink import Sink
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _RULE_INDEX = {code: i for i, code in enumerate(REGISTRY)}
@@ -93,10 +94,10 @@ class _CommaJoined:
         return self.out.isatty()
 
 
-class Sarif(StreamFormat):
+class Sarif(Sink):
     name = "sarif"
 
-    def head(self, out: TextIO) -> None:
+    def head(self, out: TextIO, files: Sequence[str] = ()) -> None:
         driver = {"name": "euchre-audit", "version": __version__, "rules": rules()}
         head = json.dumps({"$schema": SCHEMA, "version": "2.1.0"}, ensure_ascii=False)[:-1]
         run = json.dumps({"tool": {"driver": driver}, "columnKind": "unicodeCodePoints"}, ensure_ascii=False)[:-1]

@@ -18,10 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..model import Pos
+from ..textfile import MAX_LINE_CHARS  # the longest line the parser is given (a bound of reading text)
 
-#: The longest line the parser is given: a longer line is reported as unreadable
-#: (never cut short, so that ``fmt`` keeps it as written).
-MAX_LINE_CHARS = 4000
 #: A hand of more statement lines than this is refused as a syntax error.
 MAX_CHUNK_LINES = 400
 #: Blank and comment lines a chunk keeps; further ones are skipped (and counted).

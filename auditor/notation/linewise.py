@@ -20,13 +20,13 @@ from lark import Lark, UnexpectedInput
 
 from ..cards import Seat
 from ..model import Call, HandRecord, LostLine, Pos, Repair, Tag
+from ..spelling import call_text, claim_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 from .assemble import assemble_hand
 from .builder import _Builder
 from .chunks import MAX_LINE_CHARS, Chunk, is_free
 from .errors import describe_syntax_error
 from .notes import split_note
 from .repair import Respelling, respell
-from .spelling import call_text, claim_text, defense_text, exchange_text, hand_line, holding_text, plays_text, points_text, tag_line, up_text
 
 KEYWORDS = ("deal", "tableau", "up", "bid", "discard", "trick", "tricks", "renege", "score", "misdeal", "farmer", "under", "best", "claim")
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)

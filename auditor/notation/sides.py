@@ -11,15 +11,13 @@ path, as fast as before sides were read.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from lark import Token
 
 from ..cards import Card, Seat, Side
 from ..model import Pile, Pos, SidePoints, Tableau
-
-if TYPE_CHECKING:
-    from .builder import _Builder
 
 _card = Card.parse
 _SEAT_MARK = re.compile(r"([NESWnesw])[ \t\f]*+:")
@@ -35,11 +33,15 @@ _SIDES: dict[str, Side] = {s.value: s for s in Side} | {s.value.lower(): s for s
 class SidesBuilder:
     """Builds the per-side and table statements (mixed into the notation's builder)."""
 
-    def tableau(self: _Builder, children: list[Token]) -> tuple[str, Any]:
+    # the builder's, which this part reads: the chunk's first line number (less one), and where a token stands
+    line_offset: int
+    _pos: Callable[[Token], Pos]
+
+    def tableau(self, children: list[Token]) -> tuple[str, Any]:
         (tok,) = children
         return self._tableau(tok.value, (tok.line or 0) + self.line_offset, tok.column or 1)
 
-    def _tableau(self: _Builder, text: str, line: int, column: int) -> tuple[str, Any]:
+    def _tableau(self, text: str, line: int, column: int) -> tuple[str, Any]:
         """``N: AS/7H TC/8D  S: ...``: each seat's piles, the face-up card over the face-down one."""
         rows = []
         marks = list(_SEAT_MARK.finditer(text))
@@ -51,22 +53,22 @@ class SidesBuilder:
             rows.append(Tableau(_SEATS[mark.group(1)], piles, Pos(line, column + mark.start()), where))
         return ("tableau", tuple(rows))
 
-    def score(self: _Builder, children: list[Token]) -> tuple[str, Any]:
+    def score(self, children: list[Token]) -> tuple[str, Any]:
         return self._points("score", children)
 
-    def trick_count(self: _Builder, children: list[Token]) -> tuple[str, Any]:
+    def trick_count(self, children: list[Token]) -> tuple[str, Any]:
         return self._points("tricks", children)
 
-    def _points(self: _Builder, kind: str, children: list[Token]) -> tuple[str, Any]:
+    def _points(self, kind: str, children: list[Token]) -> tuple[str, Any]:
         """``SIDE INT SIDE INT ...`` tokens; the position is the first number's."""
         sides = tuple(_SIDES[t.value] if t.value in _SIDES else Side.parse(t.value) for t in children[0::2])
         values = tuple(int(t.value) for t in children[1::2])
         return (kind, SidePoints(sides, values, self._pos(children[1])))
 
-    def _score(self: _Builder, text: str, line: int, column: int) -> tuple[str, Any]:
+    def _score(self, text: str, line: int, column: int) -> tuple[str, Any]:
         return self._points_text("score", text, line, column)
 
-    def _trick_count(self: _Builder, text: str, line: int, column: int) -> tuple[str, Any]:
+    def _trick_count(self, text: str, line: int, column: int) -> tuple[str, Any]:
         return self._points_text("tricks", text, line, column)
 
     @staticmethod

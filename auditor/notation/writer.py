@@ -37,8 +37,8 @@ from ..model import (
     Pos,
     Tag,
 )
+from ..spelling import call_text, claim_text, defense_text, exchange_text, holding_text, points_text, tableau_text, tag_line, up_text
 from .reader import Chunk, TagBlock, _is_blank, iter_chunks, parse_chunk
-from .spelling import call_text, claim_text, defense_text, exchange_text, holding_text, points_text, tableau_text, tag_line, up_text
 
 ORDER = ("hand", "deal", "tableau", "up", "farmer", "under", "misdeal", "bid", "discard", "best", "tricks*", "claim", "renege", "tricks", "score")
 

@@ -36,7 +36,8 @@ from ..findings import (
 from ..model import Call, CallKind, LoneDefense
 from ..rules.schema import JokerUp, NoTrumpCall
 from ..said import said
-from .results import Outcome
+from ..results import Outcome
+from ..turns import offered_suit, takes_up_card
 from .tricks import held_cards
 
 if TYPE_CHECKING:
@@ -57,14 +58,7 @@ class Bidding:
 
     def up_suit(self: HandReplay, call: Call | None = None) -> Suit | None:
         """The suit the up card offers: its own, or for the joker the suit named for it."""
-        up = self.record.up
-        if up is None:
-            return None
-        if up.rank is not Rank.JOKER:  # (not the is_joker property: every call of a hand asks)
-            return up.suit
-        if self.rules.bidding.joker_up is JokerUp.DEALER_NAMES:
-            return self.record.up_suit
-        return call.suit if call is not None else None
+        return offered_suit(self.record, self.rules, call)
 
     def verify_up(self: HandReplay) -> None:
         """A joker turned up needs its suit named as the ruleset says; another up card names none.
@@ -130,7 +124,7 @@ class Bidding:
                 problems.append((ALONE_NOT_ALLOWED, said(f"{{seat}} goes alone, which this ruleset does not allow when {'ordering up' if call.kind is _ORDER else 'naming trump'}", seat=call.seat)))
         if call.kind is _PASS and self._stuck_dealer_passes(call):
             problems.append(_dealer_must_call(call))
-        takes_up = self.round == 1 and self._takes_up_card(call, up_suit)
+        takes_up = self.round == 1 and takes_up_card(call, up_suit)
         if (
             bidding.dealer_partner_order_alone
             and not call.alone
@@ -176,11 +170,6 @@ class Bidding:
             problems.append((DEALER_TAKES_ONLY_TRUMP, said("the dealer {seat} takes up {up}, which would be {seat}'s only trump: "
                              "{seat} held {held}", seat=seat, up=up, held=held_cards(own))))
         return problems
-
-    def _takes_up_card(self: HandReplay, call: Call, up_suit: Suit | None) -> bool:
-        """Whether ``call`` in round 1 makes the up card's suit trump (so the dealer takes it up);
-        ``up_suit``: :meth:`up_suit` for the call."""
-        return call.kind is _ORDER or (call.kind is _CALL and up_suit is not None and call.suit is up_suit)
 
     def verify_defense(self: HandReplay, defense: LoneDefense) -> list[tuple[Code, str]]:
         """Everything wrong with ``<seat> defend alone`` where it was declared (empty: legal)."""
@@ -230,7 +219,7 @@ class Bidding:
             self.trump = None
             self.no_trump = call.kind.value
             self.low = call.kind is _LOW
-        elif self.round == 1 and self._takes_up_card(call, up_suit := self.up_suit(call)):
+        elif self.round == 1 and takes_up_card(call, up_suit := self.up_suit(call)):
             self.trump = up_suit
             self.dealer_took_up = True
         else:

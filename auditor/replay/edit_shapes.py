@@ -38,11 +38,11 @@ from ..findings import (
     WRONG_LEADER,
 )
 from ..model import HandRecord, LostLine, Play, TrickRecord
-from ..notation.spelling import call_text, hand_line, plays_text
+from ..spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
 from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Dealing, Edit, Shape, finding_weight
-from .results import HandResult
+from ..results import HandResult
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
 

@@ -35,7 +35,7 @@ from ..findings import (
     Severity,
 )
 from ..model import HandRecord, Pos
-from .results import HandResult
+from ..results import HandResult
 
 
 class Shape(Enum):

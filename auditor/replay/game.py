@@ -37,7 +37,7 @@ from .hand import deck_of
 from .edits import Dealing
 from .readings import Replayed, replay_hand
 from ..said import Said, said
-from .results import GameResult, HandResult, Outcome
+from ..results import GameResult, HandResult, Outcome
 from .sheet_slip import HeldEntries, WrongEntry
 from .slip_findings import lost_finding, repair_finding, slip_findings
 from .slips import DEALER
@@ -103,9 +103,6 @@ class GameReplay(GameEnd):
         if values is None:
             self.finding(Finding(SCORE_SIDES, self._sides_message("the score", score), score.pos, self.record.index, number))
         return values
-
-    def finding(self, finding: Finding) -> None:
-        self.result.findings.append(finding)
 
     def run(self) -> GameResult:
         self.record_slips()

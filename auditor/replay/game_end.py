@@ -21,18 +21,13 @@ rules do not bear out is G802 (``tie`` names a tie).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import Side
 from ..findings import GAME_UNFINISHED, PLAYED_AFTER_GAME, WRONG_WINNER, Finding
-from ..model import HandRecord
+from ..model import GameRecord, HandRecord
+from ..results import GameResult, HandResult
 from ..rules.schema import Ruleset
 from ..said import said
 from ..table import Table, spelled
-from .results import HandResult
-
-if TYPE_CHECKING:
-    from .game import GameReplay
 
 _PARTNERSHIP_WORDS: dict[str, Side | None] = {"n-s": Side.NS, "e-w": Side.EW, "tie": None, "draw": None}
 
@@ -67,7 +62,20 @@ def ahead(sides: tuple[Side, ...], totals: tuple[int, ...]) -> Side | None:
 class GameEnd:
     """Tokens, the end of the game and what the record claims of it (mixed into :class:`GameReplay`)."""
 
-    def count_deals(self: GameReplay, gap: int) -> None:
+    # the state of the game's replay that the end of the game reads and moves (GameReplay sets it)
+    record: GameRecord
+    rules: Ruleset
+    table: Table
+    result: GameResult
+    total: tuple[int, ...]
+    tokens: tuple[int, ...]
+    deals_played: int
+    after_end_reported: bool
+
+    def finding(self, finding: Finding) -> None:
+        self.result.findings.append(finding)
+
+    def count_deals(self, gap: int) -> None:
         """A hand (and the hands a gap in the numbers leaves out) is dealt: in a game of a number of deals,
         hands left out past the last deal end the game before this hand."""
         deals = self.rules.game.deals
@@ -75,7 +83,7 @@ class GameEnd:
             self.finish(None)  # the last deal is not in the record: the game ended before this hand
         self.deals_played += 1 + gap
 
-    def add_token(self: GameReplay, result: HandResult) -> None:
+    def add_token(self, result: HandResult) -> None:
         """A four-trick token, and the point the last token of a set turns in (into this hand's points)."""
         per_point = self.rules.scoring.four_trick_tokens
         if not per_point or result.token is None:
@@ -88,7 +96,7 @@ class GameEnd:
             result.points = tuple(v + 1 if i == index else v for i, v in enumerate(result.points))
         self.tokens = tuple(held if i == index else v for i, v in enumerate(self.tokens))  # a tuple: each hand keeps its own
 
-    def check_end(self: GameReplay, record: HandRecord) -> None:
+    def check_end(self, record: HandRecord) -> None:
         """After a counted hand: has a side reached the target, or was it the last deal?"""
         winner = game_is_won(self.rules, self.table.sides, self.total)
         if winner is not None:
@@ -96,12 +104,12 @@ class GameEnd:
         elif self.rules.game.deals and self.deals_played >= self.rules.game.deals:
             self.finish(record.number, ahead(self.table.sides, self.total))
 
-    def finish(self: GameReplay, last_hand: int | None, winner: Side | None = None) -> None:
+    def finish(self, last_hand: int | None, winner: Side | None = None) -> None:
         self.result.finished = True
         self.result.winner = winner
         self.result.won_in_hand = last_hand
 
-    def after_end(self: GameReplay, record: HandRecord) -> None:
+    def after_end(self, record: HandRecord) -> None:
         """A hand recorded once the game was over (reported once, at the first such hand)."""
         if self.after_end_reported:
             return
@@ -117,7 +125,7 @@ class GameEnd:
         self.finding(Finding(PLAYED_AFTER_GAME, message, record.pos, self.record.index, record.number,
                              points=tuple((side, 0) for side in self.table.sides)))
 
-    def check_complete(self: GameReplay) -> None:
+    def check_complete(self) -> None:
         """A record that claims the whole game (``[Complete "yes"]``; every EGN game) must reach its end."""
         claim = self.record.tag("Complete")
         if claim is None or claim.strip().lower() not in {"yes", "true"} or self.result.finished:
@@ -138,7 +146,7 @@ class GameEnd:
             hands[-1].pos if hands else self.record.pos, self.record.index,
         ))
 
-    def check_winner_tag(self: GameReplay) -> None:
+    def check_winner_tag(self) -> None:
         written = self.record.tag("Winner")
         if written is None:
             return

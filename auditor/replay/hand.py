@@ -31,7 +31,8 @@ from ..said import said
 from ..rules.derived import per_ruleset
 from ..rules.schema import Misdeal, Ruleset
 from ..table import Table, table_of
-from .results import HandResult
+from ..results import HandResult
+from .analysed import Analysed
 from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
@@ -41,7 +42,7 @@ from .tricks import TrickPlay
 
 
 
-class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Settlement):
+class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Settlement, Analysed):
     """The state of one hand while it is replayed.
 
     ``unknown``: the tricks (numbered from 1) whose cards the record lost: the
@@ -165,14 +166,10 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         # the double-dummy analysis knows four players in two partnerships: other tables are not analysed
         analysed = (self.record.claim is not None or bool(self.result.renege_seats)) and self.table.four_handed
         if analysed:
-            from ..analysis.ruling import judge  # only a hand with a claim or an offence pays for it
-
-            judge(self, facts)
+            self.ask_analysis(facts)
         self.settle(facts)
         if analysed:
-            from ..analysis.ruling import points_decided
-
-            points_decided(self)
+            self.points_decided()
         return self.result
 
     def prepare(self) -> None:

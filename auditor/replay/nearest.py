@@ -31,7 +31,7 @@ from .edit_shapes import PROPOSALS, Evidence, dealer_lost
 from .edits import LEAST_EDIT, Candidate, Dealing, Shape
 from .gaps import joker_suit_open
 from .hand import HandReplay
-from .results import HandResult
+from ..results import HandResult
 
 #: the most edits read into one hand (two slips in one hand are read; three are left as written)
 MAX_EDITS = 2

@@ -35,7 +35,7 @@ from ..table import Table, table_of
 from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
-from .results import HandResult, Outcome
+from ..results import HandResult, Outcome
 from .edits import Candidate, Dealing, doubt
 from .nearest import nearest
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks

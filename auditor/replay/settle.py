@@ -16,8 +16,8 @@ from ..cards import Seat, Side
 from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, SCORE_SIDES, TRICK_COUNT_MISMATCH, TRICKS_MISSING, Category, Code
 from ..table import took
 from ..said import said
-from .results import Outcome, PlayFact
-from .scoring import fast_break_may_apply, hand_points, is_fast_break, renege_points
+from ..results import Outcome, PlayFact
+from ..scoring import fast_break_may_apply, hand_points, is_fast_break, renege_points
 
 if TYPE_CHECKING:
     from .hand import HandReplay

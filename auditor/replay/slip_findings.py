@@ -27,11 +27,11 @@ from ..findings import (
     Finding,
 )
 from ..model import HandRecord, LostLine, Pos, Repair
-from ..notation.spelling import plays_text
+from ..spelling import plays_text
 from ..table import spelled
 from .gaps import Reading
 from .readings import Plan
-from .results import HandResult, Outcome
+from ..results import HandResult, Outcome
 from ..said import said
 from .edits import Candidate, Edit
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP

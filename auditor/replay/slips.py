@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import Card, Seat, Suit, trump_view
+from ..cards import Card, Seat, Suit
 from ..model import NOWHERE, CallKind, HandRecord, LostLine, Play, Pos, TrickRecord
 from ..table import Table
+from ..turns import trick_winner
 
 #: statements whose loss the replay knows how to read around
 TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
@@ -241,18 +242,6 @@ def insert_unknown(record: HandRecord, unknown: frozenset[int], slots: tuple[int
         tricks.insert(slot, placeholder(Pos(line, 0)))  # column 0: no written card stands there
         marks.insert(slot, True)
     return replace(record, tricks=tuple(tricks)), frozenset(i for i, m in enumerate(marks, 1) if m)
-
-
-def trick_winner(plays: tuple[Play, ...] | list[Play], trump: Suit | None) -> Seat | None:
-    view = trump_view(trump)
-    if not plays:
-        return None
-    best = plays[0]
-    led = view.suit_of[best.card]
-    for play in plays[1:]:
-        if view.strength(play.card, led) > view.strength(best.card, led):
-            best = play
-    return best.seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,10 @@ from ..findings import (
     Role,
 )
 from ..model import Play, TrickRecord, new
-from ..rules.schema import FirstLead
+from ..turns import first_leader, in_play, next_in_play, sitting_out
 from .legality import classify_failure, explain_failure, led_suit_name
 from ..said import said
-from .results import PlayFact
+from ..results import PlayFact
 
 if TYPE_CHECKING:
     from .hand import HandReplay
@@ -55,38 +55,17 @@ class TrickPlay:
     __slots__ = ()  # the state is HandReplay's (its slots)
 
     def active_seats(self: HandReplay) -> list[Seat]:
-        out = self._sitting_out()
-        seats = self.table.seats
-        return [s for s in seats if s not in out] if out else list(seats)
+        return in_play(self.table, self._sitting_out())
 
     def _sitting_out(self: HandReplay) -> tuple[Seat, ...]:
         """The partners of a lone maker and of a lone defender (nobody where there are no partners)."""
-        out: tuple[Seat, ...] = ()
-        partner = self.table.partner
-        if self.alone and self.maker is not None and partner[self.maker] is not None:
-            out += (partner[self.maker],)  # type: ignore[assignment]
-        if self.defender is not None and partner[self.defender] is not None:
-            out += (partner[self.defender],)  # type: ignore[assignment]
-        return out
+        return sitting_out(self.table, self.maker, self.alone, self.defender)
 
     def first_leader(self: HandReplay) -> Seat:
-        play, left = self.rules.play, self.table.left
-        rule = play.first_lead_for(self.alone, self.table.partnerships)
-        active = self.active_seats()
-        if rule is FirstLead.LONER_LEFT and self.maker is not None:
-            start = left[self.maker]
-        else:
-            start = left[self.record.dealer]
-        while start not in active:
-            start = left[start]
-        return start
+        return first_leader(self.table, self.rules, self.record.dealer, self.maker, self.alone, self.active_seats())
 
     def _next_active(self: HandReplay, seat: Seat, active: list[Seat]) -> Seat:
-        left = self.table.left
-        nxt = left[seat]
-        while nxt not in active:
-            nxt = left[nxt]
-        return nxt
+        return next_in_play(self.table, seat, active)
 
     def play_tricks(self: HandReplay) -> list[PlayFact]:
         record = self.record

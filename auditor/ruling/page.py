@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..cards import Card
 from ..findings import Finding, Role, Severity
-from ..replay.results import GameResult, HandResult
-from .summary import Summary
+from ..results import GameResult, HandResult
+from ..summary import Summary
 from .table import CardView, TableView, card_view, marks_of, table_view
 from .words import (
     Mentions,
@@ -36,6 +36,7 @@ from .words import (
     score,
     sheet_score,
     sides_words,
+    summary_lines,
     title,
     where,
 )
@@ -43,7 +44,9 @@ from .words import (
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from ..standings.seating import NightFinding
+    from ..charts import Rate
+    from ..night import NightFinding
+    from ..standings.rank import Standings
     from .standings_page import StandingsView
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -287,7 +290,15 @@ def night_view(item: NightFinding) -> FindingView:
 
 def write_foot(out: TextIO, summary: Summary | None, problems: Sequence[str] = (), night: Sequence[NightFinding] = (),
                standings: StandingsView | None = None, note: str | None = None) -> None:
-    lines = summary.lines() if summary is not None and summary.worth_saying else None
+    lines = summary_lines(summary) if summary is not None and summary.worth_saying else None
     out.write(environment().get_template("foot.html.j2").render(
         summary=lines, problems=[printable(p) for p in problems], night=[night_view(n) for n in night], s=standings, note=note))
 
+
+def write_standings_page(s: Standings, night: Sequence[NightFinding], out: TextIO, files: list[str],
+                         rates: Sequence[Rate] = ()) -> None:
+    """``euchre-audit standings --format html``: a page of the standings alone."""
+    from .standings_page import standings_view
+
+    write_head(out, files, heading="Euchre standings")
+    write_foot(out, None, (), night, standings_view(s, rates))

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
 from ..standings.box import PlayerGame
 from ..standings.rank import Standings
 from ..standings.render import change_head, change_parts, said_of, sat_out_in_order, table_rows
-from ..standings.seating import NightFinding
-from .words import printable
+from ..said import printable
 
 if TYPE_CHECKING:
     from ..charts import Rate
@@ -56,14 +55,6 @@ def standings_view(s: Standings, rates: Sequence[Rate] = ()) -> StandingsView:
     charts = [Markup(inline_svg(fig, words, name)) for name, words, fig in standings_charts(s, list(rates))]
     return StandingsView(s.title, s.rule_words(), who, s.games, len(s.rounds) if s.tagged else 0, head, rows, said, sat,
                          charts)
-
-
-def write_page(s: Standings, night: Sequence[NightFinding], out: TextIO, files: list[str], rates: Sequence[Rate] = ()) -> None:
-    """``euchre-audit standings --format html``: a page of the standings alone."""
-    from .page import write_foot, write_head
-
-    write_head(out, files, heading="Euchre standings")
-    write_foot(out, None, (), night, standings_view(s, rates))
 
 
 def night_standings(lines: Sequence[PlayerGame], most: int) -> tuple[StandingsView | None, str | None]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, Rank, Seat, Suit
 from ..findings import Finding, Role
 from ..model import CallKind
-from ..replay.results import HandResult
+from ..results import HandResult
 from .words import SEAT_WORDS, SUIT_SYMBOLS, SUIT_WORDS, People, card_words, trump_words
 
 _HANDS_WORDS = {2: "two hands", 3: "three hands", 4: "four hands"}

@@ -13,8 +13,9 @@ from typing import TextIO
 
 from ..cards import Card, Seat
 from ..findings import Finding, Severity
-from ..replay.results import GameResult
-from .summary import Summary
+from ..night import NightFinding
+from ..results import GameResult
+from ..summary import Summary
 from .words import (
     Mentions,
     People,
@@ -25,6 +26,7 @@ from .words import (
     result_words,
     score,
     sheet_score,
+    summary_lines,
     title,
     verdict,
     where,
@@ -182,8 +184,22 @@ def _write_drinks(game: GameResult, people: People, parts: list[str]) -> None:
 
 def write_summary(summary: Summary, out: TextIO, style: TextStyle = PLAIN) -> None:
     """The summary that ends a ruling of several files or games."""
-    first, *rest = summary.lines()
+    first, *rest = summary_lines(summary)
     out.write(style.paint(first, "1") + "\n")
     for line in rest:
         for part in textwrap.wrap(line, style.width - 2, subsequent_indent="    ") if style.width and style.width > 20 else [line]:
             out.write(f"  {part}\n")
+
+
+def write_night(found: list[NightFinding], out: TextIO) -> None:
+    """The night's findings after the games of a text ruling, as a game's findings are written."""
+    if not found:
+        return
+    out.write(f"Across the games: {len(found)} finding{'' if len(found) == 1 else 's'}\n")
+    for item in found:
+        f = item.finding
+        out.write(f"\n  {printable(item.file)}:{f.pos.line}:{f.pos.column}: {f.code.code} {f.code.name} [{f.level.value}]\n")
+        out.write(f"    {f.message}\n")
+        for line in f.proof:
+            out.write(f"      - {line}\n")
+    out.write("\n")

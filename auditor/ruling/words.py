@@ -2,18 +2,18 @@
 
 Both rulings (text and page) use these words, so that what is read aloud is
 what is shown.  Nothing here knows a rule: the words describe a
-:class:`~auditor.replay.results.HandResult` or a finding as the replay left it.
+:class:`~auditor.results.HandResult` or a finding as the replay left it.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 
 from ..cards import Card, Seat, Side, Suit
 from ..findings import Finding
-from ..replay.results import GameResult, HandResult, Outcome
-from ..said import Named, pieces
+from ..results import GameResult, HandResult, Outcome
+from ..said import Named, pieces, printable
+from ..summary import Summary
 from ..table import SEAT_WORDS, Table
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.JOKER: "the joker"}
 SUIT_SYMBOLS = {Suit.CLUBS: "\u2663", Suit.DIAMONDS: "\u2666", Suit.HEARTS: "\u2665", Suit.SPADES: "\u2660", Suit.JOKER: "\u2605"}
@@ -30,20 +30,6 @@ OUTCOME_WORDS = {
     Outcome.FAST_BREAK: "fast break: no score",
     Outcome.UNKNOWN: "not scored from the record",
 }
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character written as an escape (``\\x1b``): a name or a comment
-    from a file must not move a terminal's cursor or change its colours."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch == " " else _escape(ch) for ch in text)
-
-
-def _escape(ch: str) -> str:
-    if unicodedata.category(ch) in {"Zs"}:
-        return " "
-    return ch.encode("unicode_escape").decode("ascii")
 
 
 def card_words(card: Card) -> tuple[str, str, bool]:
@@ -247,3 +233,25 @@ def title(game: GameResult) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_lines(summary: Summary) -> list[str]:
+    """The summary of several audited games in words, a line each."""
+    files = len(dict.fromkeys(summary.files))
+    out = [f"Summary: {plural(summary.games, 'game')} audited in {plural(files, 'file')} ({plural(summary.hands, 'hand')})"]
+    if summary.not_audited:
+        out[0] += (f"; {plural(summary.not_audited, 'game')} not audited: the ruleset named in "
+                   f"{'its' if summary.not_audited == 1 else 'their'} Rules or Set tag could not be had (each is named on standard error)")
+    if summary.changed_count:
+        named = "; ".join(f"{printable(path)} game {index}" for path, index in summary.changed)
+        more = f"; and {summary.changed_count - len(summary.changed)} more" if summary.changed_count > len(summary.changed) else ""
+        out.append(f"games whose corrected score is not the sheet's: {summary.changed_count} ({named}{more})")
+    else:
+        out.append("games whose corrected score is not the sheet's: none")
+    total = summary.errors + summary.warnings
+    if total:
+        kinds = ", ".join(f"{name} {count}" for name, count in summary.by_category())
+        out.append(f"findings: {total} ({plural(summary.errors, 'error')}, {plural(summary.warnings, 'warning')}): {kinds}")
+    else:
+        out.append("findings: none")
+    return out

@@ -4,7 +4,7 @@ break, a called renege, four-trick tokens, and the cap on a side's score."""
 from __future__ import annotations
 
 from ..cards import Side
-from ..replay.scoring import lone_defence_allowed
+from ..scoring import lone_defence_allowed
 from ..rules.schema import Ruleset
 from ..table import Table
 from .facts import SimHand

@@ -11,7 +11,7 @@ Nothing is loaded from anywhere: the style sheet and the two small scripts are i
 each page's Content-Security-Policy allows its own script by hash and nothing else.  Every value
 from a file is escaped by Jinja2, and the scripts only ever set text.
 
-It is a streamed format (:class:`auditor.formats.StreamFormat`): each game's page is written where
+It is a sink of the audit (:class:`auditor.formats.sink.Sink`): each game's page is written where
 the game is audited (a worker, with ``--jobs``) and its line of the index goes on to the parent,
 which writes the index at the end.  :func:`open_site` gives the stream the audit writes to.
 """

@@ -7,8 +7,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..findings import REGISTRY, Severity
-from ..replay.results import GameResult
-from ..ruling.words import People, printable, sides_words, title
+from ..results import GameResult
+from ..ruling.words import People, sides_words, title
+from ..said import printable
 
 
 @dataclass(slots=True)

@@ -1,4 +1,4 @@
-"""The site as a streamed format: each game's page written where the game is audited (a worker, with
+"""The site as a sink of the audit: each game's page written where the game is audited (a worker, with
 ``--jobs``), and its line of the index sent on to the writer of the index."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-from ..formats import StreamFormat
+from ..formats.sink import Shown, Sink
 from ..outfile import write_atomically
-from ..replay.results import GameResult
-from ..standings.seating import NightFinding
+from ..results import GameResult
+from ..night import NightFinding
 from .entry import entry_of
 
 INDEX = "index.html"
@@ -59,13 +59,16 @@ def page_name(label: str, game: int) -> str:
     return f"{slug}-{digest}-g{game}.html"
 
 
-class SiteFormat(StreamFormat):
+class SiteFormat(Sink):
     """``--format html -o DIR/``: the stream it writes to is a :class:`auditor.site.SiteWriter`."""
 
     name = "site"
+    pages = True
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
+    def __init__(self, shown: Shown = Shown()) -> None:
+        super().__init__(shown)
+        assert shown.output is not None, "the site is written to a folder"
+        self.folder = Path(shown.output)
 
     def game(self, label: str, game: GameResult) -> str:
         from ..ruling.page import environment, game_html, write_head

@@ -9,8 +9,8 @@ from typing import Any
 from ..findings import REGISTRY
 from ..outfile import write_atomically
 from ..ruling.page import environment, night_view
-from ..ruling.words import printable
-from ..standings.seating import NightFinding
+from ..said import printable
+from ..night import NightFinding
 from .entry import Entry, entry_from
 from .format import GAMES, INDEX, records, script
 

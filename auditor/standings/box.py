@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from ..cards import Seat
 from ..findings import PLAYED_AFTER_GAME, Category, Finding
 from ..model import SEAT_TAGS
-from ..replay.results import GameResult, HandResult, Outcome
+from ..results import GameResult, HandResult, Outcome
 from ..ruling.words import People, result_words
 from ..sides import Correction, makers_side, side_of_seat, side_scores
 

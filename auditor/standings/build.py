@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from ..rules.standings_rules import StandingsRules
-from ..ruling.words import printable
+from ..said import printable
 from . import compute
 from .rank import Change, Line, Standings, Totals, moved_by, places
 

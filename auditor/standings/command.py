@@ -117,10 +117,10 @@ def _write(table, night, args: argparse.Namespace, out: TextIO, err: TextIO, pla
         elif args.format == "json":
             render.write_json(table, fh, night)
         elif args.format == "html":
-            from ..ruling.standings_page import write_page
+            from ..ruling.page import write_standings_page
             from ..stats.charts_out import make_rates
 
-            write_page(table, night, fh, [str(p) for p in args.paths], make_rates(players))
+            write_standings_page(table, night, fh, [str(p) for p in args.paths], make_rates(players))
         else:
             render.write_text(table, fh, night)
 

@@ -15,7 +15,7 @@ from datetime import date
 import polars as pl
 
 from .box import PlayerGame
-from .seating import NightFinding, Seating, SeatingCheck
+from ..night import NightFinding, Seating, SeatingCheck
 
 #: the subjects of a standings table, and the column of the players table that names them
 SUBJECTS = {"player": "player", "partnership": "partners"}

@@ -8,9 +8,10 @@ import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..ruling.words import plural, printable
+from ..ruling.words import plural
+from ..said import printable
 from .rank import Line, Standings, ordinal, place_words
-from .seating import NightFinding
+from ..night import NightFinding
 
 #: corrections listed by name under a player in the text; the rest are counted
 LISTED_CHANGES = 8
@@ -59,7 +60,7 @@ def write_text(s: Standings, out: TextIO, night: Sequence[NightFinding] = ()) ->
     if sat:
         out.write("\nSat out: " + "; ".join(f"{printable(line.name)} ({', '.join(line.sat_out)})" for line in sat) + "\n")
     if night:
-        from .seating import write_text as write_night
+        from ..ruling.text import write_night
 
         out.write("\n")
         write_night(list(night), out)

@@ -15,7 +15,7 @@ import polars as pl
 
 from ..cards import SEATS, Team
 from ..model import GameRecord
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..rules.schema import Ruleset
 from .tables import SCHEMAS
 from ..table import FOUR

@@ -15,7 +15,7 @@ from typing import Any
 from .. import parallel
 from ..audit import SkippedGame, skipped_lines
 from ..findings import SYNTAX_ERROR
-from ..replay.results import GameResult
+from ..results import GameResult
 from ..parallel import AuditOptions, Unit, audited_games, audited_records, run_ordered
 from .layout import TABLES
 

@@ -28,7 +28,7 @@ import polars as pl
 
 from ..cards import JOKER, RANKS, SUITS, Card, Seat, Suit, Team
 from ..findings import REGISTRY, Category, Severity
-from ..replay.results import GameResult, HandResult, Outcome
+from ..results import GameResult, HandResult, Outcome
 from ..standings.box import COLUMNS as BOX_COLUMNS
 from ..standings.box import player_games
 from ..table import Table

@@ -1,8 +1,12 @@
-"""Points for a hand and for a renege, read from the ruleset's scoring table."""
+"""Points for a hand and for a renege, read from the ruleset's scoring table.
+
+Values of the rules, below the replay: the replay's settlement scores a hand
+with them, and the analysis weighs what an offence changed with the same.
+"""
 
 from __future__ import annotations
 
-from ..rules.schema import Ruleset
+from .rules.schema import Ruleset
 from .results import Outcome
 
 

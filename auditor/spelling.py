@@ -1,10 +1,15 @@
-"""The canonical spelling of each statement: shared by the writer (``fmt``) and by the
-reader, which shows the canonical line when it reads a line written another way."""
+"""The canonical spelling of each statement of the notation, as a function of the model's values.
+
+Shared by the notation's writer (``fmt``) and reader (which shows the canonical
+line when it reads a line written another way), by the EGN annotations that
+carry a statement, and by the replay's findings that quote a line as written
+and as read: a model-level module, so that none of them needs another's.
+"""
 
 from __future__ import annotations
 
-from ..cards import Card, Seat, Suit
-from ..model import NOT_RECORDED, Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
+from .cards import Card, Seat, Suit
+from .model import NOT_RECORDED, Call, CallKind, Claim, Exchange, Holding, LoneDefense, Play, SidePoints, Tableau, Tag
 
 
 def tag_line(tag: Tag) -> str:

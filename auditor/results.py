@@ -1,7 +1,9 @@
 """What a replay produces: facts per play, per hand and per game.
 
 These records know nothing of the notation or of the rules that produced
-them; reports and statistics read them.
+them.  They are values beside the model, below the replay that fills them,
+so that the analysis, the readers and every presenter (the ruling, the
+machine formats, the standings, the statistics) read them without the engine.
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from ..cards import Card, Seat, Side, Suit
-from ..findings import Finding
-from ..model import Call, Holding, Pos, SidePoints, Tag, Tableau
-from ..table import FOUR, SEAT_WORDS, Table
+from .cards import Card, Seat, Side, Suit
+from .findings import Finding
+from .model import Call, Holding, Pos, SidePoints, Tag, Tableau
+from .table import FOUR, SEAT_WORDS, Table
 
 _PAIR = FOUR.sides
 

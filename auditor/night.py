@@ -1,4 +1,4 @@
-"""Who sat where in each round of a night, and the player seated at two tables in one round (E901).
+"""Across the games of a night: who sat where in each round, and the player seated at two tables in one round (E901).
 
 A round is the games that share the ``Event``, ``Date`` and ``Round`` tags;
 each names its table with ``Table``.  A player's name at two tables of one
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
 
-from ..findings import PLAYER_AT_TWO_TABLES, Finding
-from ..model import SEAT_TAGS, Pos
-from ..replay.results import GameResult
-from ..ruling.words import SEAT_WORDS, printable
+from .findings import PLAYER_AT_TWO_TABLES, Finding
+from .model import SEAT_TAGS, Pos
+from .results import GameResult
+from .said import printable
+from .table import SEAT_WORDS
 
 _SEAT_WORD = {seat.name: SEAT_WORDS[seat] for seat in SEAT_TAGS}
 
@@ -113,23 +113,3 @@ def attach(games: list[GameResult], label: str = "<input>") -> list[GameResult]:
             if found is not None:
                 game.findings.append(found.finding)
     return games
-
-
-def write_text(found: list[NightFinding], out: TextIO) -> None:
-    """The night's findings after the games of a text ruling, as a game's findings are written."""
-    if not found:
-        return
-    out.write(f"Across the games: {len(found)} finding{'' if len(found) == 1 else 's'}\n")
-    for item in found:
-        f = item.finding
-        out.write(f"\n  {printable(item.file)}:{f.pos.line}:{f.pos.column}: {f.code.code} {f.code.name} [{f.level.value}]\n")
-        out.write(f"    {f.message}\n")
-        for line in f.proof:
-            out.write(f"      - {line}\n")
-    out.write("\n")
-
-
-def write_lint(found: list[NightFinding], out: TextIO) -> None:
-    for item in found:
-        f = item.finding
-        out.write(f"{item.file}:{f.pos.line}:{f.pos.column}: {f.code.code} {f.message}\n")

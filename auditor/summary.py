@@ -2,7 +2,8 @@
 
 A :class:`Summary` is filled game by game (in a worker process for ``--jobs``)
 and added up in input order by the parent, so the summary is the same for any
-number of jobs.
+number of jobs.  The audit keeps it and hands it to the output's sink; the
+rulings say it in words (:func:`auditor.ruling.words.summary_lines`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..findings import Category, Finding, Severity
-from ..replay.results import GameResult
-from .words import plural, printable
+from .findings import Category, Finding, Severity
+from .results import GameResult
 
 if TYPE_CHECKING:
-    from ..standings.seating import NightFinding
+    from .night import NightFinding
 
 #: games named one by one in the summary's list of changed games; the rest are counted
 NAMED_CHANGED = 12
@@ -81,27 +81,6 @@ class Summary:
     def by_category(self) -> list[tuple[str, int]]:
         """Findings per category, in the registry's order of categories."""
         return [(c.value, self.categories[c.value]) for c in Category if c.value in self.categories]
-
-    def lines(self) -> list[str]:
-        """The summary in words, a line each."""
-        files = len(dict.fromkeys(self.files))
-        out = [f"Summary: {plural(self.games, 'game')} audited in {plural(files, 'file')} ({plural(self.hands, 'hand')})"]
-        if self.not_audited:
-            out[0] += (f"; {plural(self.not_audited, 'game')} not audited: the ruleset named in "
-                       f"{'its' if self.not_audited == 1 else 'their'} Rules or Set tag could not be had (each is named on standard error)")
-        if self.changed_count:
-            named = "; ".join(f"{printable(path)} game {index}" for path, index in self.changed)
-            more = f"; and {self.changed_count - len(self.changed)} more" if self.changed_count > len(self.changed) else ""
-            out.append(f"games whose corrected score is not the sheet's: {self.changed_count} ({named}{more})")
-        else:
-            out.append("games whose corrected score is not the sheet's: none")
-        total = self.errors + self.warnings
-        if total:
-            kinds = ", ".join(f"{name} {count}" for name, count in self.by_category())
-            out.append(f"findings: {total} ({plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}): {kinds}")
-        else:
-            out.append("findings: none")
-        return out
 
 
 def changed(game: GameResult) -> bool:
