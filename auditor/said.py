@@ -20,6 +20,7 @@ from typing import NamedTuple, Union
 from .cards import Card, Seat, Side
 
 Named = Union[Seat, Side, Card]
+_NAMED = (Seat, Side, Card)
 _FORMATTER = Formatter()
 
 
@@ -55,16 +56,19 @@ def said(template: str, **values: object) -> Said:
     parts: list[str] = []
     spans: list[Span] = []
     at = 0
-    for literal, field, spec, conversion in _parsed(template):
+    for literal, field, plain, spec, conversion in _parsed(template):
         if literal:
             parts.append(literal)
             at += len(literal)
         if field is None:
             continue
-        value = values[field] if field.isidentifier() else _FORMATTER.get_field(field, (), values)[0]
+        value = values[field] if plain else _FORMATTER.get_field(field, (), values)[0]
         if conversion:
             value = _FORMATTER.convert_field(value, conversion)
-        if isinstance(value, (Seat, Side, Card)) and not spec:
+        kind = type(value)
+        if (kind is str or kind is int) and not spec:  # the most common fields, written as format() would
+            text = value if kind is str else int.__repr__(value)
+        elif isinstance(value, _NAMED) and not spec:
             text = str(value)
             spans.append(Span(at, at + len(text), value))
         elif isinstance(value, Said) and not spec:
@@ -89,10 +93,12 @@ def said(template: str, **values: object) -> Said:
 
 
 @lru_cache(maxsize=4096)
-def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
-    """The template cut into literal text and fields, once: a replay with gaps words many findings
-    that its merge then drops, so that parsing each template again was most of its time."""
-    return tuple(_FORMATTER.parse(template))
+def _parsed(template: str) -> tuple[tuple[str, str | None, bool, str | None, str | None], ...]:
+    """The template cut into literal text and fields, once, each field marked when it is a plain name: a
+    replay with gaps words many findings that its merge then drops, so that parsing each template again was
+    most of its time."""
+    return tuple((literal, field, field is not None and field.isidentifier(), spec, conversion)
+                 for literal, field, spec, conversion in _FORMATTER.parse(template))
 
 
 def pieces(text: str) -> Iterator[tuple[str, Named | None]]:
