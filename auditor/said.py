@@ -46,6 +46,12 @@ class Said(str):
         return (Said, (str(self), self.spans))
 
 
+#: sentences already made, by template and values: the search for slips replays a hand some tens of times,
+#: and each replay words the same findings again (a Said is immutable, so one object serves them all)
+_MADE: dict[tuple[object, ...], Said] = {}
+_MADE_MOST = 1 << 16
+
+
 def said(template: str, **values: object) -> Said:
     """``template.format(**values)``, remembering where each seat, side and card is written.
 
@@ -53,6 +59,22 @@ def said(template: str, **values: object) -> Said:
     spaces (``QH TH``), each card a span of its own; a value that is itself a
     :class:`Said` keeps its spans.
     """
+    kinds = tuple(map(type, values.values()))  # 1 and True are equal keys, yet are written apart
+    if Said in kinds:  # a sentence within: equal words may name other things
+        return _said(template, values)
+    key = (template, kinds, *values.items())
+    try:
+        made = _MADE.get(key)
+    except TypeError:  # a list among the values: made each time
+        return _said(template, values)
+    if made is None:
+        if len(_MADE) >= _MADE_MOST:
+            _MADE.clear()
+        made = _MADE[key] = _said(template, values)
+    return made
+
+
+def _said(template: str, values: dict[str, object]) -> Said:
     parts: list[str] = []
     spans: list[Span] = []
     at = 0

@@ -84,3 +84,22 @@ def test_every_code_that_blames_a_card_names_it() -> None:
     for code in blamed:
         found = [f for g in audit_example(REGISTRY[code]) for f in g.all_findings() if f.code.code == code]
         assert found and all(any(m.role is Role.FAULT for m in f.cards) for f in found), code
+
+
+def test_a_sentence_made_again_is_the_same_sentence_and_equal_values_of_other_kinds_are_not_confused() -> None:
+    """A sentence is kept once made (the search for slips words the same findings in every replay it weighs):
+    made again it is the same words and spans; but values that are equal keys and are written apart (1 and
+    True), a sentence within a sentence, and a list of cards are never answered from another's words."""
+    from auditor.cards import Card, Seat
+    from auditor.said import said
+
+    first = said("{seat} plays {card} in trick {n}", seat=Seat.E, card=Card.parse("QH"), n=1)
+    again = said("{seat} plays {card} in trick {n}", seat=Seat.E, card=Card.parse("QH"), n=1)
+    assert again == first == "E plays QH in trick 1" and again.spans == first.spans
+    assert [span.value for span in first.spans] == [Seat.E, Card.parse("QH")]
+    assert said("{seat} plays {card} in trick {n}", seat=Seat.E, card=Card.parse("QH"), n=True) == "E plays QH in trick True"
+    inner = said("{card}", card=Card.parse("AS"))
+    plain = said("led {x}", x="AS")
+    assert plain.spans == () and said("led {x}", x=inner).spans[0].value == Card.parse("AS")
+    cards = said("holds {cards}", cards=[Card.parse("9C"), Card.parse("TC")])
+    assert cards == "holds 9C TC" and len(cards.spans) == 2
