@@ -17,7 +17,7 @@ from .egn.reader import read_egn
 from .modeljson import read_model_json
 from .model import GameRecord
 from .notation.reader import read_games
-from .textfile import InputError, cannot_read, check_utf8, file_lines, read_document, regular_file_size
+from .textfile import InputError, cannot_read, file_lines, read_document, regular_file_size
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
@@ -48,7 +48,6 @@ def open_games(path: Path, label: str | None = None) -> Iterator[GameRecord]:
     except OSError as err:
         raise cannot_read(label, err) from None
     if kind == "text":
-        check_utf8(path, label)
         return read_games(file_lines(path, label))
     text = read_document(path, label, MAX_JSON_BYTES, lone_cr_ends_line=False)  # JSON counts lines at "\n" only
     if not JSON_READERS:

@@ -93,33 +93,6 @@ def file_lines(path: Path, label: str, start: int = 0, end: int | None = None, f
         raise cannot_read(label, err) from None
 
 
-def check_utf8(path: Path, label: str, start: int = 0, end: int | None = None, first_line: int = 1) -> None:
-    """Refuse ``path`` (from byte ``start`` to ``end``) before anything is made of it, if it is not UTF-8.
-
-    A first pass that only decodes, a block at a time: a file whose bad byte stands near its end would
-    otherwise be replayed whole before the reader came to it, for nothing (the file is refused all the
-    same).  The message is the reader's own: where a bad byte is found, :func:`file_lines` reads the
-    range again and names its line and column.
-    """
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    try:
-        with path.open("rb") as fh:
-            fh.seek(start)
-            remaining = (end if end is not None else path.stat().st_size) - start
-            while remaining > 0:
-                data = fh.read(min(BLOCK_BYTES, remaining))
-                if not data:
-                    break
-                remaining -= len(data)
-                decoder.decode(data, remaining <= 0)
-            decoder.decode(b"", True)
-    except UnicodeDecodeError:
-        for _ in file_lines(path, label, start, end, first_line):  # raises the positioned InputError
-            pass
-    except OSError as err:
-        raise cannot_read(label, err) from None
-
-
 def cannot_read(label: str, err: OSError) -> InputError:
     return InputError(f"{label}: cannot read ({err.strerror or err})")
 

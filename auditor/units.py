@@ -21,7 +21,7 @@ from typing import Any
 from .model import GameRecord
 from .notation.reader import read_games
 from .sources import open_games, sniff_format
-from .textfile import BOM, InputError, check_utf8, file_lines, regular_file_size
+from .textfile import BOM, InputError, file_lines, regular_file_size
 
 #: a file is cut into units of about this many bytes (whole games) ...
 UNIT_BYTES = 2 * 1024 * 1024
@@ -203,5 +203,4 @@ def unit_games(unit: Unit) -> Iterator[GameRecord]:
     path = Path(unit.path)
     if unit.whole:
         return open_games(path, unit.label)
-    check_utf8(path, unit.label, unit.start, unit.end, unit.first_line)
     return read_games(file_lines(path, unit.label, unit.start, unit.end, unit.first_line), unit.first_line, unit.first_game)

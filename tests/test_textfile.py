@@ -226,30 +226,3 @@ def test_a_document_that_grows_while_it_is_read_is_still_held_to_its_limit(tmp_p
         textfile.read_document(path, "growing.txt", 8)
     path.write_bytes(b"x" * 6)
     assert textfile.read_document(path, "growing.txt", 8) == "x" * 6
-
-
-def test_a_file_that_is_not_utf8_is_refused_before_any_of_it_is_read_as_games(tmp_path: Path) -> None:
-    """A bad byte near the end of a long file is found by a first pass that only decodes: opening the file,
-    or a piece of it, raises the reader's own message at once, before a single game is made (the file is
-    refused whole anyway, and replaying its games first made an exit 2 cost seconds per MB)."""
-    from auditor.sources import open_games
-    from auditor.units import Unit, unit_games
-
-    hand = "hand 1 dealer N\ndeal N: 9C TC JC QC KC  E: AC 9D TD JD QD  S: KD AD 9H TH JH  W: QH KH AH 9S TS\n"
-    head = "".join(hand for _ in range(400))
-    path = tmp_path / "bad.txt"
-    path.write_bytes(head.encode() + b"# caf\xe9\n" + hand.encode())
-    line = head.count("\n") + 1
-    with pytest.raises(InputError) as from_lines:
-        list(file_lines(path, "bad.txt"))
-    assert str(from_lines.value) == f"bad.txt:{line}:6: not UTF-8 text: byte 0xe9 (invalid continuation byte)"
-    with pytest.raises(InputError) as opened:
-        open_games(path, "bad.txt")  # not iterated: no game is read
-    assert str(opened.value) == str(from_lines.value)
-    start = len(hand.encode()) * 100
-    with pytest.raises(InputError) as piece:
-        unit_games(Unit(0, str(path), "bad.txt", start, path.stat().st_size, 201))
-    assert str(piece.value) == str(from_lines.value)
-    good = tmp_path / "good.txt"
-    good.write_bytes(head.encode())
-    assert sum(1 for _ in open_games(good, "good.txt")) == 1  # a file that is UTF-8 reads as before
