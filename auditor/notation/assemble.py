@@ -47,6 +47,9 @@ def _run_on(statements: list[tuple[str, Any]]) -> int | None:
     """Where the statements of a hand run on into the next hand's: a second deal, up or bid line after the
     hand's tricks, with tricks of its own after it (two deals, two biddings and ten tricks are two hands).
     None: one hand (a line written out of its place is not a hand)."""
+    kinds = [kind for kind, _ in statements]
+    if kinds.count("deal") < 2 and kinds.count("up") < 2 and kinds.count("bid") < 2:
+        return None  # (every hand written once: no line opens the hand twice)
     played = False
     opened: set[str] = set()
     for i, (kind, _) in enumerate(statements):
