@@ -287,6 +287,12 @@ class _Weigher:
         self.rules, self.game, self.deck, self.dealing, self.table = rules, game, deck, dealing, table
         self.spent = 0
         self.written: tuple[HandResult, Plan | None] | None = None
+        self._likeliest: dict[int, tuple[Candidate, tuple[HandResult, ...]]] = {}
+
+    def likeliest(self, cand: Candidate) -> tuple[HandResult, ...]:
+        """The replays of the ways of filling the gaps of ``cand`` that agree best (it was weighed)."""
+        kept = self._likeliest.get(id(cand))
+        return kept[1] if kept is not None and kept[0] is cand else ()
 
     def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
              guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
@@ -310,7 +316,10 @@ class _Weigher:
         if plan.capped:
             return None  # read on one guess: nothing to weigh it on
         self.spent += len(results)
-        return min(doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings))
+        doubts = [doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings)]
+        least = min(doubts)
+        self._likeliest[id(cand)] = (cand, tuple(r for r, d in zip(results, doubts) if d == least))
+        return least
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],

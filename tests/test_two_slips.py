@@ -1,0 +1,45 @@
+"""Two slips in one hand, each of which hides what the other's reading needs: the rule of docs/slips.md holds
+(what the record lost is a note or a warning naming the slip, never an accusation).  Each hand here is one the
+property test of tests/test_slip_shapes.py once drew and read as an accusation."""
+
+from __future__ import annotations
+
+from conftest import audit_text
+
+#: hoyle: W dealt, E ordered up the 9H (W took it and discarded 9D: the deal gives W no 9H), and the tricks
+#: are led in turn, each by the winner of the one before
+CLEAN_UP_LOST = """\
+hand 1 dealer W
+deal N: KS JH TH QD AD  E: QH 9C JD AH AS  S: KD QS TS JC TD  W: JS KH TC QC 9D
+up 9H
+bid N pass, E order
+discard 9D
+trick N:AD E:QH S:TD W:TC
+trick E:JD S:TS W:9H N:JH
+trick N:QD E:AH S:KD W:JS
+trick E:AS S:QS W:QC N:KS
+trick E:9C S:JC W:KH N:TH
+score NS 0 EW 1
+"""
+#: the same hand with its `up` line not written and its first two trick lines the other way round
+UP_LOST_AND_SWAPPED = CLEAN_UP_LOST.replace("up 9H\n", "").replace(
+    "trick N:AD E:QH S:TD W:TC\ntrick E:JD S:TS W:9H N:JH\n", "trick E:JD S:TS W:9H N:JH\ntrick N:AD E:QH S:TD W:TC\n")
+
+
+def _findings(text: str) -> list[tuple[str, str]]:
+    return [(f.code.code, f.level.value) for g in audit_text(text) for f in g.all_findings()]
+
+
+def test_two_trick_lines_swapped_are_read_where_the_up_line_is_not_written() -> None:
+    """With no `up` line the record written does not show trump, hence no trick's winner, hence who should
+    lead: the order of the trick lines is read under each likeliest up card the rest of the hand allows (here
+    only 9H, the card the dealer played and was not dealt), and the two slips are named, with nobody charged
+    with a lead out of turn (T401) or a renege."""
+    assert _findings(CLEAN_UP_LOST) == []
+    found = _findings(UP_LOST_AND_SWAPPED)
+    assert [code for code, level in found if level == "error"] == []
+    assert ("S006", "warning") in found  # the `up` line not written
+    assert ("S010", "warning") in found  # the two trick lines in the other order
+    (slipped,) = audit_text(UP_LOST_AND_SWAPPED)
+    (clean,) = audit_text(CLEAN_UP_LOST)
+    assert slipped.computed == clean.computed
