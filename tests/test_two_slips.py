@@ -43,3 +43,37 @@ def test_two_trick_lines_swapped_are_read_where_the_up_line_is_not_written() -> 
     (slipped,) = audit_text(UP_LOST_AND_SWAPPED)
     (clean,) = audit_text(CLEAN_UP_LOST)
     assert slipped.computed == clean.computed
+
+
+#: hoyle: W dealt and ordered up the 9D, discarding KC; every card is played by the seat it was dealt to
+CLEAN_LAST_TRICK = """\
+hand 1 dealer W
+deal N: KD 9S QC KH AC  E: QH QS TH AD TS  S: TC JH 9H TD AH  W: KS KC AS QD JD
+up 9D
+bid N pass, E pass, S pass, W order
+discard KC
+trick N:AC E:AD S:TC W:KS
+trick E:TH S:AH W:9D N:KH
+trick W:JD N:KD E:TS S:TD
+trick W:AS N:9S E:QS S:JH
+trick S:9H W:QD N:QC E:QH
+score NS 0 EW 1
+"""
+#: the last trick line with two slips: N and E the wrong way round (E:QC N:QH), and then N's card written as
+#: JH, a card S played in trick 4
+TWO_SLIPS_IN_A_LINE = CLEAN_LAST_TRICK.replace("trick S:9H W:QD N:QC E:QH", "trick S:9H W:QD E:QC N:JH")
+
+
+def test_a_trick_line_with_two_slips_accuses_nobody_of_what_the_second_leaves() -> None:
+    """One slip of the line is read (E's QC most likely E's QH, the one card the deal leaves E); what the line
+    still shows that no play can do (JH played twice, by S and by N) is the trace of a second slip on the same
+    line, which the record cannot show: a warning naming the line, not an error charged to N."""
+    assert _findings(CLEAN_LAST_TRICK) == []
+    (game,) = audit_text(TWO_SLIPS_IN_A_LINE)
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert [f.code.code for f in found] == ["S011", "D102"]
+    (twice,) = [f for f in found if f.code.code == "D102"]
+    assert twice.level.value == "warning"
+    assert any("a second slip on the same line" in line and "line 10" in line for line in twice.proof)
+    assert game.computed == audit_text(CLEAN_LAST_TRICK)[0].computed

@@ -17,7 +17,7 @@ twice, a card its player never held).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..cards import Seat
@@ -107,6 +107,22 @@ class Dealing:
         if self.left is not None and record.deal and record.deal[0].seat is not self.left[dealer]:
             weight += DEAL_ORDER
         return weight
+
+
+def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate]) -> list[Finding]:
+    """``findings`` of a hand read with ``slips``, where what no play can do (a card played twice, a card
+    its player never held) is still found on a line an edit was read on: the line holds a second slip that
+    no reading puts right, and what it shows is no ruling (a warning naming the slip, on nobody's charge)."""
+    lines = {edit.pos.line: edit for cand in slips for edit in cand.edits}
+    out = []
+    for f in findings:
+        edit = lines.get(f.pos.line)
+        if edit is not None and f.code in _IMPOSSIBLE and f.level is _ERROR:
+            f = replace(f, severity=Severity.WARNING, proof=(
+                *f.proof, f"line {f.pos.line} holds a slip already ({edit.message}): what is still wrong on it is most "
+                "likely a second slip on the same line, which the record cannot show, so it is not a ruling"))
+        out.append(f)
+    return out
 
 
 def doubt(findings: Iterable[Finding], record: HandRecord, dealing: Dealing) -> float:

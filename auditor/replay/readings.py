@@ -36,7 +36,7 @@ from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from ..results import HandResult, Outcome
-from .edits import Candidate, Dealing, doubt
+from .edits import Candidate, Dealing, doubt, second_slips
 from .nearest import nearest
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
@@ -347,6 +347,7 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
+    result.findings = second_slips(result.findings, slips)
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
     read = slips[0].record if len(slips) == 1 else record
     if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:
