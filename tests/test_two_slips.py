@@ -26,8 +26,8 @@ UP_LOST_AND_SWAPPED = CLEAN_UP_LOST.replace("up 9H\n", "").replace(
     "trick N:AD E:QH S:TD W:TC\ntrick E:JD S:TS W:9H N:JH\n", "trick E:JD S:TS W:9H N:JH\ntrick N:AD E:QH S:TD W:TC\n")
 
 
-def _findings(text: str) -> list[tuple[str, str]]:
-    return [(f.code.code, f.level.value) for g in audit_text(text) for f in g.all_findings()]
+def _findings(text: str, rules: str | None = None) -> list[tuple[str, str]]:
+    return [(f.code.code, f.level.value) for g in audit_text(text, rules) for f in g.all_findings()]
 
 
 def test_two_trick_lines_swapped_are_read_where_the_up_line_is_not_written() -> None:
@@ -77,3 +77,35 @@ def test_a_trick_line_with_two_slips_accuses_nobody_of_what_the_second_leaves() 
     assert twice.level.value == "warning"
     assert any("a second slip on the same line" in line and "line 10" in line for line in twice.proof)
     assert game.computed == audit_text(CLEAN_LAST_TRICK)[0].computed
+
+
+#: two-handed: N dealt and took the AD ordered up, discarding TC
+CLEAN_TWO_HANDED = """\
+hand 1 dealer N
+deal S: JC KH AH AS KD  N: 9S QD TS JH TC
+up AD
+bid S pass, N order
+discard TC
+trick S:AH N:QD
+trick N:JH S:KD
+trick N:9S S:AS
+trick S:JC N:AD
+trick N:TS S:KH
+score N 1 S 0
+"""
+#: the `up` line not written, and N's AD in trick 4 written as KD, the card S played in trick 2
+UP_LOST_AND_CARD_MISWRITTEN = CLEAN_TWO_HANDED.replace("up AD\n", "").replace("trick S:JC N:AD", "trick S:JC N:KD")
+
+
+def test_a_card_dealt_to_another_seat_is_not_read_as_the_up_card() -> None:
+    """With no `up` line, a card the dealer played that was dealt to nobody is the up card the dealer took;
+    one the deal gives another seat (KD, S's) is a card written for another, not the up card: read as the up
+    card it charged S with holding it (D106) and N with playing it twice (D102).  The slip is read as the
+    one card no line shows, AD, and nobody is charged."""
+    assert _findings(CLEAN_TWO_HANDED, "two-handed") == []
+    (game,) = audit_text(UP_LOST_AND_CARD_MISWRITTEN, "two-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert [f.code.code for f in found] == ["S006", "S011"]
+    assert "so KD is most likely AD: write `trick S:JC N:AD`" in str(found[1].message)
+    assert game.computed == audit_text(CLEAN_TWO_HANDED, "two-handed")[0].computed
