@@ -109,3 +109,36 @@ def test_a_card_dealt_to_another_seat_is_not_read_as_the_up_card() -> None:
     assert [f.code.code for f in found] == ["S006", "S011"]
     assert "so KD is most likely AD: write `trick S:JC N:AD`" in str(found[1].message)
     assert game.computed == audit_text(CLEAN_TWO_HANDED, "two-handed")[0].computed
+
+
+#: two-handed: N ordered up the 9C and reneged in trick 1 (TC on S's AD, holding TD 9D); S called it, and the
+#: sheet gives S the penalty's 4 points
+CLEAN_CALLED_RENEGE = """\
+hand 1 dealer S
+deal N: TD 9D JS TC AC  S: JC QS JH AD 9H
+up 9C
+bid N order
+discard QS
+trick S:AD N:TC
+trick N:JS S:JC
+trick S:9H N:AC
+trick N:9D S:9C
+trick S:JH N:TD
+renege N
+score N 0 S 4
+"""
+#: the same hand with its `discard` line and its fourth trick line not written
+CALLED_RENEGE_TWO_LINES_LOST = CLEAN_CALLED_RENEGE.replace("discard QS\n", "").replace("trick N:9D S:9C\n", "")
+
+
+def test_a_called_renege_whose_readings_score_apart_takes_the_sheet() -> None:
+    """With the discard and a trick not written, some readings prove the called renege and some cannot (the
+    lost trick may hold the card): they score the hand apart, and as for any hand its gaps leave open, the
+    sheet's entry, one of the scores they allow, is the hand's score.  The hand is not scored nothing, and
+    the correct sheet is not charged with an error (P701)."""
+    clean = _findings(CLEAN_CALLED_RENEGE, "two-handed")
+    assert ("R501", "error") in clean and ("P701", "error") not in clean
+    (game,) = audit_text(CALLED_RENEGE_TWO_LINES_LOST, "two-handed")
+    errors = {f.code.code for f in game.all_findings() if f.level.value == "error"}
+    assert errors <= {"R501"} and "P701" not in errors
+    assert game.computed == audit_text(CLEAN_CALLED_RENEGE, "two-handed")[0].computed == (0, 4)
