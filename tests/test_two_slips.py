@@ -142,3 +142,36 @@ def test_a_called_renege_whose_readings_score_apart_takes_the_sheet() -> None:
     errors = {f.code.code for f in game.all_findings() if f.level.value == "error"}
     assert errors <= {"R501"} and "P701" not in errors
     assert game.computed == audit_text(CLEAN_CALLED_RENEGE, "two-handed")[0].computed == (0, 4)
+
+
+#: hoyle: E dealt and took the TC ordered up; S leads QS to trick 1, which N wins with KS
+CLEAN_LEAD = """\
+hand 1 dealer E
+deal S: AC AD KH QS TS  W: 9D JH QC QH TD  N: 9C 9H AH JD KS  E: 9S AS JS KD TH
+up TC
+bid S pass, W pass, N pass, E order
+discard TC
+trick S:QS W:QH N:KS E:9S
+trick N:9H E:TH S:KH W:JH
+trick S:AD W:9D N:JD E:KD
+trick S:TS W:TD N:9C E:AS
+trick N:AH E:JS S:AC W:QC
+score NS 2 EW 0
+"""
+#: trick 1 with two slips: S and W the wrong way round (W:QS S:QH), and then S's card written as AH, the card
+#: N plays in trick 5
+LEAD_WITH_TWO_SLIPS = CLEAN_LEAD.replace("trick S:QS W:QH N:KS E:9S", "trick W:QS S:AH N:KS E:9S")
+
+
+def test_a_suit_led_that_only_a_reading_shows_proves_no_renege() -> None:
+    """The line is read with two cards written for others (W's QS as QH, S's AH as QS): so read, W led a
+    heart, and N and E, holding hearts, did not follow; and N, who won trick 1 as written, led trick 2.  The
+    suit led is the reading's, not the record's (as written, and as meant, a spade was led): the reneges and
+    the wrong lead resting on it are warnings naming the slip, and nobody is charged."""
+    assert _findings(CLEAN_LEAD) == []
+    (game,) = audit_text(LEAD_WITH_TWO_SLIPS)
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    resting = [f for f in found if f.code.code in {"R501", "T401"}]
+    assert resting and all(any("it rests on the suit led in trick 1" in line for line in f.proof) for f in resting)
+    assert game.computed == audit_text(CLEAN_LEAD)[0].computed

@@ -347,7 +347,7 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
-    result.findings = second_slips(result.findings, slips)
+    result.findings = second_slips(result.findings, slips, record)
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
     read = slips[0].record if len(slips) == 1 else record
     if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:
