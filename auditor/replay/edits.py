@@ -17,7 +17,7 @@ twice, a card its player never held).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ..cards import Seat
@@ -30,6 +30,8 @@ from ..findings import (
     TOO_MANY_TRICKS,
     UP_CARD_IN_HAND,
     WRONG_HAND_SIZE,
+    WRONG_LEADER,
+    Category,
     Code,
     Finding,
     Severity,
@@ -76,6 +78,7 @@ LEAST_EDIT = min(EVERY_LEAD_RIGHT, *COST.values())
 _IMPOSSIBLE = frozenset({DUPLICATE_CARD, CARD_NOT_HELD, WRONG_HAND_SIZE, TOO_MANY_TRICKS, STATEMENT_REPEATED,
                          DISCARD_NOT_HELD, UP_CARD_IN_HAND, BID_AFTER_CLOSE})
 _ERROR = Severity.ERROR
+_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)
 
 
 def finding_weight(finding: Finding) -> int:
@@ -107,6 +110,38 @@ class Dealing:
         if self.left is not None and record.deal and record.deal[0].seat is not self.left[dealer]:
             weight += DEAL_ORDER
         return weight
+
+
+def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], written: HandRecord) -> list[Finding]:
+    """``findings`` of the hand ``written``, read with ``slips``, where what rests on a slip no reading puts right
+    is no ruling (a warning naming the slip, on nobody's charge): what no play can do (a card played twice, a
+    card its player never held) still found on a line an edit was read on, which holds a second slip; and a
+    card not followed in a trick whose led card an edit read as one of another suit, or a lead resting on who
+    won that trick: the suit led is the reading's, not the record's."""
+    lines = {edit.pos.line: edit for cand in slips for edit in cand.edits}
+    leads = {t.pos: t.plays[0].card for t in written.tricks if t.plays}
+    led_apart = {n: edit for cand in slips for n, t in enumerate(cand.record.tricks, 1) if t.plays
+                 and t.pos in leads and leads[t.pos].suit is not t.plays[0].card.suit
+                 for edit in cand.edits if edit.pos.line == t.pos.line}
+    out = []
+    for f in findings:
+        if f.level is not _ERROR:
+            out.append(f)
+            continue
+        edit = lines.get(f.pos.line)
+        apart = led_apart.get(f.trick) if f.category in _NOT_FOLLOWED else \
+            led_apart.get(f.trick - 1) if f.code is WRONG_LEADER and f.trick is not None else None
+        if edit is not None and f.code in _IMPOSSIBLE:
+            why = (f"line {f.pos.line} holds a slip already ({edit.message}): what is still wrong on it is most likely "
+                   "a second slip on the same line, which the record cannot show, so it is not a ruling")
+        elif apart is not None:
+            why = (f"it rests on the suit led in trick {f.trick if f.category in _NOT_FOLLOWED else f.trick - 1}, which "
+                   f"is read from a slip ({apart.message}), not shown by the record: it is not a ruling")
+        else:
+            out.append(f)
+            continue
+        out.append(replace(f, severity=Severity.WARNING, proof=(*f.proof, why)))
+    return out
 
 
 def doubt(findings: Iterable[Finding], record: HandRecord, dealing: Dealing) -> float:

@@ -193,7 +193,8 @@ class GameReplay(GameEnd):
             self.after_end(record)
             result.points = self.table.zeros
             result.token = None
-        elif result.outcome is Outcome.UNKNOWN and not result.settled and result.penalized is None:
+        elif result.outcome is Outcome.UNKNOWN and not result.settled and (result.penalized is None or result.possible):
+            # (a called renege whose readings score apart, one proving it and one not: the sheet tells which)
             if sheet is not None:
                 self._points_from_sheet(result, sheet)
             else:  # the sheet's next readable entry settles it

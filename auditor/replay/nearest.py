@@ -20,7 +20,7 @@ A hand whose replay finds nothing wrong, nearly every hand, costs one test.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 from ..cards import JOKER, Card, Seat
 from ..findings import Category
@@ -45,9 +45,16 @@ MAX_PROPOSALS = 48
 MAX_FRONTIER = 3
 _ILLEGAL = (Category.RENEGE, Category.LEFT_BOWER)
 
-#: how far a reading is from agreeing with itself (its gaps filled the likeliest way), or None where it
-#: cannot be told within the search's bound (too many ways to fill its gaps)
-Weigh = Callable[[Candidate], "float | None"]
+class Weigh(Protocol):
+    """How far a reading is from agreeing with itself (its gaps filled the likeliest way), or None where it
+    cannot be told within the search's bound (too many ways to fill its gaps)."""
+
+    def __call__(self, cand: Candidate) -> float | None: ...
+
+    def likeliest(self, cand: Candidate) -> tuple[HandResult, ...]:
+        """The replays of the ways of filling the gaps of ``cand`` (weighed already) that agree best; none
+        where it has no gap, or too many to read every way."""
+        ...
 
 
 def _key(record: HandRecord) -> tuple[object, ...]:
@@ -69,8 +76,22 @@ def _offences(result: HandResult) -> set[Seat | None]:
     return {f.seat for f in result.findings if f.category in _ILLEGAL}
 
 
-def _new_offences(replayed: HandResult, written: HandResult) -> bool:
-    return not _offences(replayed) <= _offences(written)
+def _new_offences(replayed: list[HandResult], written: list[HandResult]) -> bool:
+    return not set().union(*map(_offences, replayed)) <= set().union(*map(_offences, written))
+
+
+def _trump_lost(result: HandResult) -> bool:
+    """Whether the replay as written cannot tell trump (made, with no up card to take its suit from)."""
+    return result.maker is not None and result.trump is None and result.no_trump is None
+
+
+def _evidence(cand: Candidate, result: HandResult, weigh: Weigh) -> list[HandResult]:
+    """The replays the edits of ``cand`` are looked for in: its own, or, where it cannot tell trump (the up
+    card lost), those of the likeliest ways of filling the gap: without trump no trick has a winner, and
+    neither a wrong lead nor a card not followed shows what it would."""
+    if _trump_lost(result):
+        return list(weigh.likeliest(cand)) or [result]
+    return [result]
 
 
 def _alike(a: float, b: float) -> bool:
@@ -101,18 +122,22 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
         grown: list[tuple[float, Candidate]] = []
         for cand in frontier:
             result = cand.result if cand.result is not None else literal
+            evidence = _evidence(cand, result, weigh)
             for propose in PROPOSALS:
-                for made in propose(cand, result, Evidence(table, dealing)):
+                for made in (m for seen_in in evidence for m in propose(cand, seen_in, Evidence(table, dealing))):
                     key = _key(made.record)
                     if key in seen or replays >= MAX_PROPOSALS:
                         continue
                     seen.add(key)
                     replays += 1
                     replayed = _replayed(made, rules, game, deck, table)
-                    if made.edits[-1].shape is Shape.LINES_SWAPPED and _new_offences(replayed, result):
+                    swapped = made.edits[-1].shape is Shape.LINES_SWAPPED
+                    if swapped and not _trump_lost(result) and _new_offences([replayed], [result]):
                         continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
                     weight = weigh(made)
+                    if swapped and _trump_lost(result) and _new_offences(_evidence(made, replayed, weigh), evidence):
+                        continue  # (trump told by the gap's likeliest fillings, on both sides)
                     if weight is not None:
                         grown.append((made.cost + weight, made))
         if not grown:

@@ -36,7 +36,7 @@ from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
 from ..results import HandResult, Outcome
-from .edits import Candidate, Dealing, doubt
+from .edits import Candidate, Dealing, doubt, second_slips
 from .nearest import nearest
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
@@ -287,6 +287,12 @@ class _Weigher:
         self.rules, self.game, self.deck, self.dealing, self.table = rules, game, deck, dealing, table
         self.spent = 0
         self.written: tuple[HandResult, Plan | None] | None = None
+        self._likeliest: dict[int, tuple[Candidate, tuple[HandResult, ...]]] = {}
+
+    def likeliest(self, cand: Candidate) -> tuple[HandResult, ...]:
+        """The replays of the ways of filling the gaps of ``cand`` that agree best (it was weighed)."""
+        kept = self._likeliest.get(id(cand))
+        return kept[1] if kept is not None and kept[0] is cand else ()
 
     def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
              guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
@@ -310,7 +316,10 @@ class _Weigher:
         if plan.capped:
             return None  # read on one guess: nothing to weigh it on
         self.spent += len(results)
-        return min(doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings))
+        doubts = [doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings)]
+        least = min(doubts)
+        self._likeliest[id(cand)] = (cand, tuple(r for r, d in zip(results, doubts) if d == least))
+        return least
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
@@ -338,6 +347,7 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
+    result.findings = second_slips(result.findings, slips, record)
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
     read = slips[0].record if len(slips) == 1 else record
     if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:

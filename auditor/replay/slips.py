@@ -185,8 +185,9 @@ def up_candidates(record: HandRecord, deck: frozenset[Card], players: int = 4) -
     """The cards the up card can have been, as the rest of the hand shows.
 
     With the dealer's dealt cards written, a card the dealer played or
-    discarded that was not dealt to them is the up card.  Otherwise it is any
-    card of the deck that nobody else was dealt or played.
+    discarded that was dealt to nobody is the up card (one dealt to another
+    seat is a card written for another, not the up card).  Otherwise it is
+    any card of the deck that nobody else was dealt or played.
     """
     dealer = record.dealer
     dealt = {card: h.seat for h in record.deal for card in h.cards}
@@ -195,7 +196,7 @@ def up_candidates(record: HandRecord, deck: frozenset[Card], players: int = 4) -
     if dealer_dealt:
         extra = {p.card for t in record.tricks for p in t.plays if p.seat is dealer} | (
             {record.discard} if record.discard is not None else set())
-        extra -= dealer_dealt
+        extra -= set(dealt)  # (a card dealt to another seat is not the up card: it is written for another)
         if len(extra) == 1:
             (card,) = extra
             return UpCandidates((card,), f"{dealer}, the dealer, played or discarded {card}, which was not dealt to {dealer}: "
