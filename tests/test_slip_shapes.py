@@ -172,29 +172,37 @@ def note_words(rng: random.Random, lines: Lines, rules: str, where: range) -> Li
     return _put(lines, at, lines[at] + rng.choice(["  gus trumped", "  nice one", "  what a hand!"]))
 
 
-def seat_written_twice(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
-    """One seat letter of a trick typed as its neighbour's."""
+def _a_trick_retyped(rng: random.Random, lines: Lines, rules: str, where: range,
+                    retype: Callable[[random.Random, list[str]], None]) -> Lines | None:
+    """One trick line of ``where`` with its plays (``N:QH`` words) changed in place by ``retype``."""
     options = _starting(lines, where, "trick", rules)
     if not options:
         return None
     at = rng.choice(options)
     plays = _plays(lines[at])
+    retype(rng, plays)
+    return _put(lines, at, "trick " + " ".join(plays))
+
+
+def _seat_twice(rng: random.Random, plays: list[str]) -> None:
     i = rng.randrange(len(plays))
     j = i - 1 if i else 1
     plays[i] = plays[j][0] + plays[i][1:]
-    return _put(lines, at, "trick " + " ".join(plays))
+
+
+def _seats_swapped(rng: random.Random, plays: list[str]) -> None:
+    i, j = rng.sample(range(len(plays)), 2)
+    plays[i], plays[j] = plays[j][0] + plays[i][1:], plays[i][0] + plays[j][1:]
+
+
+def seat_written_twice(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
+    """One seat letter of a trick typed as its neighbour's."""
+    return _a_trick_retyped(rng, lines, rules, where, _seat_twice)
 
 
 def seats_swapped(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
     """Two seat letters of a trick typed the wrong way round."""
-    options = _starting(lines, where, "trick", rules)
-    if not options:
-        return None
-    at = rng.choice(options)
-    plays = _plays(lines[at])
-    i, j = rng.sample(range(len(plays)), 2)
-    plays[i], plays[j] = plays[j][0] + plays[i][1:], plays[i][0] + plays[j][1:]
-    return _put(lines, at, "trick " + " ".join(plays))
+    return _a_trick_retyped(rng, lines, rules, where, _seats_swapped)
 
 
 def line_not_written(keyword: str) -> Slip:

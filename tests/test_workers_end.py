@@ -99,20 +99,25 @@ def _kill_leftovers(pids: set[int]) -> None:
             pass
 
 
+def _killed_leaves_no_worker(proc: subprocess.Popen[bytes], who: str) -> None:
+    """Kill ``proc`` (SIGKILL) once two of its workers are busy; none of them may be running a second later."""
+    workers: set[int] = set()
+    try:
+        workers = _busy_workers(proc, 2)
+        left = _kill_and_look(proc, workers)
+        assert not left, f"workers still running a second after {who} was killed: {sorted(left)}"
+    finally:
+        proc.kill()
+        _kill_leftovers(workers)
+
+
 def test_killing_the_audit_leaves_none_of_its_workers_running(tmp_path: Path) -> None:
     club = (ROOT / "samples" / "club-night.txt").read_text(encoding="utf-8")
     big = tmp_path / "season.txt"
     big.write_text(club * 3000, encoding="utf-8")  # about 8 MB: many seconds of work for two workers
     proc = subprocess.Popen([sys.executable, "-m", "auditor", str(big), "--jobs", "2", "--format", "lint"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    workers: set[int] = set()
-    try:
-        workers = _busy_workers(proc, 2)
-        left = _kill_and_look(proc, workers)
-        assert not left, f"workers still running a second after the audit was killed: {sorted(left)}"
-    finally:
-        proc.kill()
-        _kill_leftovers(workers)
+    _killed_leaves_no_worker(proc, "the audit")
 
 
 WATCHED = textwrap.dedent("""
@@ -137,14 +142,7 @@ def test_a_worker_without_the_kernels_signal_ends_when_it_sees_its_parent_gone(t
     script.write_text(WATCHED, encoding="utf-8")
     proc = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
-    workers: set[int] = set()
-    try:
-        workers = _busy_workers(proc, 2)
-        left = _kill_and_look(proc, workers)
-        assert not left, f"workers still running a second after their parent was killed: {sorted(left)}"
-    finally:
-        proc.kill()
-        _kill_leftovers(workers)
+    _killed_leaves_no_worker(proc, "their parent")
 
 
 # --------------------------------------------------------------- the budget of a unit
