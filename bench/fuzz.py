@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A seeded mutation fuzzer: hostile input must never make euchre-audit fail badly.
 
-    python3 bench/fuzz.py --inputs 1000000 --seed 1 --jobs 2     # the long run (about 2.5 hours on 2 cores)
+    python3 bench/fuzz.py --inputs 1000000 --seed 1 --jobs 2     # the long run (about 3.5 hours on 2 cores)
     python3 bench/fuzz.py --inputs 20000                         # a quick look
     python3 bench/fuzz.py --seed 1 --only 4711                   # one input again, written down if it fails
     python3 bench/fuzz.py --start 500000 --inputs 100000 --record f.tsv   # one segment; failures listed as found
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, for fuzzkit
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # the checkout, for auditor
 
 from fuzzkit.report import FuzzConfig, run_fuzz, run_one  # noqa: E402
-from fuzzkit.segments import SEGMENT_INPUTS, describe, run_segments  # noqa: E402
+from fuzzkit.segments import SEGMENT_INPUTS, OtherCode, describe, run_segments  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,7 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.segments is not None:
         if indexes is not None or args.segment_size < 1:
             p.error("--segments takes a range of inputs (not --indexes) and a --segment-size of 1 or more")
-        total = run_segments(config, args.segments, lambda line: print(line, flush=True), args.segment_size)
+        try:
+            total = run_segments(config, args.segments, lambda line: print(line, flush=True), args.segment_size)
+        except OtherCode as err:
+            print(f"fuzz.py: --segments: {err}", file=sys.stderr)
+            return 2
         print()
         print(describe(total))
         return 1 if total["groups"] or total["special_failures"] else 0

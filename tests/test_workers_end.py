@@ -145,6 +145,14 @@ def test_a_worker_without_the_kernels_signal_ends_when_it_sees_its_parent_gone(t
     _killed_leaves_no_worker(proc, "their parent")
 
 
+def test_killing_the_fuzzer_leaves_none_of_its_workers_running(tmp_path: Path) -> None:
+    # the long fuzz run is stopped with SIGKILL too; its workers (and what they start) end with it
+    proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "fuzz.py"), "--inputs", "1000000", "--jobs", "2",
+                             "--no-special", "--no-minimize", "--out", str(tmp_path / "out")],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _killed_leaves_no_worker(proc, "the fuzzer")
+
+
 # --------------------------------------------------------------- the budget of a unit
 def _endless(real):  # type: ignore[no-untyped-def]
     """``audited_games`` that spins before its first game, as a reading stuck on a line would."""

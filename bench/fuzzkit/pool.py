@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from auditor.pool import die_with_parent
+
 from .cases import make_case
 from .execute import MB, Failure, run_and_judge
 from .seeds import Corpus
@@ -103,6 +105,7 @@ def worker_loop(wid: int, seed: int, corpus: Corpus, end: int, memory_every: int
     killed worker, whose results were lost with it.  With ``order``, the counter counts places in it: the
     inputs run are ``order[place]`` (a list of indexes, e.g. those that failed before)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles ^C
+    die_with_parent()  # a fuzzer killed outright leaves no worker running on
     os.setpgid(0, 0)  # a group of its own, with the processes its inputs start: killed together
     folder = Path(f"/dev/shm/euchre-fuzz-{os.getpid()}")
     folder.mkdir(parents=True, exist_ok=True)
