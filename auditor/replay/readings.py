@@ -87,10 +87,10 @@ def needs_readings(record: HandRecord, literal: HandResult, tricks: int, rules: 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
               expected_dealer: Seat | None, table: Table | None = None, unjudged: frozenset[Pos] = frozenset(),
-              guess: bool = True) -> Plan | None:
+              guess: bool = True, most: int = MAX_READINGS) -> Plan | None:
     """The readings of a hand with a gap, or None when it has none after all (a real wrong lead).  ``unjudged``:
     plays a slip read as meant worked out (:mod:`.nearest`), never judged in any reading.  ``guess``: where
-    there are too many readings, the one to read the hand on (else none: the plan is only capped)."""
+    there are too many readings (more than ``most``), the one to read the hand on (else none: the plan is only capped)."""
     table = table if table is not None else table_of(rules)
     plan = Plan(record=record)
     hand_size = table.tricks
@@ -148,14 +148,14 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         grown: list[HandRecord] = []
         for r in shaped:  # stopped as soon as there are too many: the rest would be thrown away
             grown.extend(expand(r))
-            if len(grown) > MAX_READINGS:
+            if len(grown) > most:
                 plan.capped = True
                 grown = grown[:1]
                 break
         shaped = grown or shaped
     fixed_pos = unjudged
     in_order = record.tricks_in_order
-    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
+    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > most:
         # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
         plan.capped = True
         if not guess:
@@ -302,7 +302,7 @@ class _Weigher:
     def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
              guess: bool = True, take: Callable[[int], bool] | None = None) -> tuple[Plan, list[HandResult]] | None:
         return _read_gaps(record, single, unjudged, self.rules, self.game, self.deck, self.dealing.expected, self.table,
-                          guess, take)
+                          guess, take, self.budget)
 
     def __call__(self, cand: Candidate) -> float | None:
         single = cand.result
@@ -349,7 +349,7 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         if weigher.written is not None:  # read every way already, to weigh it
             result, plan = weigher.written
         else:
-            result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table)
+            result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, budget)
         return Replayed(result, literal, record, plan)
     ruled = []
     for cand in slips:
@@ -369,16 +369,21 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
 
 def _read_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
                deck: frozenset[Card], expected_dealer: Seat | None, table: Table,
-               guess: bool = True, take: Callable[[int], bool] | None = None) -> tuple[Plan, list[HandResult]] | None:
+               guess: bool = True, take: Callable[[int], bool] | None = None,
+               budget: SearchBudget | None = None) -> tuple[Plan, list[HandResult]] | None:
     """The plan of a hand with a gap (a line lost, a line not written) and each of its readings replayed
-    (``guess``: :func:`make_plan`'s; ``take``: asked for the replays first, none made where it refuses)."""
+    (``guess``: :func:`make_plan`'s; ``take``: asked for the replays first, none made where it refuses; else
+    ``budget``: the game's, which they are counted in, read on one guess past it)."""
     if not needs_readings(record, literal, table.tricks, rules, table.players):
         return None
-    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged, guess)
+    most = MAX_READINGS if budget is None or take is not None else min(MAX_READINGS, budget.readings())
+    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged, guess, most)
     if plan is None or (not plan.readings and not plan.capped):
         return None
     if take is not None and not take(len(plan.readings)):
         return None
+    if take is None and budget is not None:
+        budget.read(len(plan.readings))
     return plan, [replay(r, rules, game, deck).result for r in plan.readings]
 
 
@@ -423,7 +428,7 @@ def _read_no_further(record: HandRecord, literal: HandResult, weigher: _Weigher,
     if weigher.written is not None:
         result, plan = weigher.written
     else:
-        result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table)
+        result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, weigher.budget)
     result = replace(result, findings=list(result.findings))
     accusations = [f for f in result.findings if f.level is Severity.ERROR]
     result.findings = [f for f in result.findings if f.level is not Severity.ERROR]
@@ -445,9 +450,11 @@ _NAMED = 8
 
 
 def _with_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
-               deck: frozenset[Card], expected_dealer: Seat | None, table: Table) -> tuple[HandResult, Plan | None]:
-    """The hand replayed every way its gaps allow (a line lost, a line not written), and the plan of it."""
-    read = _read_gaps(record, literal, unjudged, rules, game, deck, expected_dealer, table)
+               deck: frozenset[Card], expected_dealer: Seat | None, table: Table,
+               budget: SearchBudget | None = None) -> tuple[HandResult, Plan | None]:
+    """The hand replayed every way its gaps allow (a line lost, a line not written; on one guess past the
+    game's ``budget``), and the plan of it."""
+    read = _read_gaps(record, literal, unjudged, rules, game, deck, expected_dealer, table, budget=budget)
     if read is None:
         return literal, None
     plan, results = read
