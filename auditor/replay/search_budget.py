@@ -21,16 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: the replays the search of one hand may make.  The slips of the tests' hands, two in one hand among them,
-#: need 53 at most; a hand garbled on every line reaches the search's own bounds (48 readings, 128 ways of
+#: need 60 at most; a hand garbled on every line reaches the search's own bounds (48 readings, 128 ways of
 #: filling their gaps: 176 replays) without a reading that explains it
 HAND_REPLAYS = 128
 #: the replays a game may make at the start (its hands' searches, and the ways of filling their gaps), and the
-#: replays each hand adds to that.  A game of the tests needs 651 at most (13 hands, several with a gap read 32
-#: ways); a clean hand needs none, so an honest game of any length is read in full, and a game of garbled
-#: hands costs at most this many replays a hand on average (0.2 ms each, a hand at least 100 bytes: under
-#: 16 s per MB where the fuzzer allows 20, and a few s per MB in the fuzzer's garbled games)
-GAME_REPLAYS = 1024
-GAME_REPLAYS_PER_HAND = 8
+#: replays each hand adds to that.  A game of the tests needs 100 at most (ten hands, each with gaps read every
+#: way); a clean hand needs none, so an honest game of any length is read in full, and a game of garbled hands
+#: costs at most this many replays a hand on average (0.25 ms each, a garbled hand 200 bytes or more: 5 s per
+#: MB, where the fuzzer allows 20)
+GAME_REPLAYS = 512
+GAME_REPLAYS_PER_HAND = 4
 
 
 @dataclass(slots=True)
