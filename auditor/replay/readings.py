@@ -308,8 +308,11 @@ class _Weigher:
         single = cand.result
         assert single is not None
         if not cand.edits:  # the hand as written: its ruling, if no edit reads it better
+            short = self.budget.readings() < MAX_READINGS
             read = self.gaps(cand.record, single, cand.unjudged)
             self.written = (single, None) if read is None else (_ruled(read[0], read[1], single, self.table), read[0])
+            if short and read is not None and read[0].capped:
+                self.budget.stop()  # read on one guess for want of budget: no search, and the hand is read no further
         elif self.spent >= MAX_SEARCH_READINGS and needs_readings(cand.record, single, self.table.tricks, self.rules,
                                                                   self.table.players):
             return None

@@ -27,10 +27,10 @@ HAND_REPLAYS = 128
 #: the replays a game may make at the start (its hands' searches, and the ways of filling their gaps), and the
 #: replays each hand adds to that.  A game of the tests needs 100 at most (ten hands, each with gaps read every
 #: way); a clean hand needs none, so an honest game of any length is read in full, and a game of garbled hands
-#: costs at most this many replays a hand on average (0.25 ms each, a garbled hand 200 bytes or more: 5 s per
-#: MB, where the fuzzer allows 20)
+#: costs at most this many replays a hand on average (0.25 ms each to 0.5, a garbled hand 200 bytes or more:
+#: 2.5 to 5 s per MB, where the fuzzer allows 20)
 GAME_REPLAYS = 512
-GAME_REPLAYS_PER_HAND = 4
+GAME_REPLAYS_PER_HAND = 2
 
 
 @dataclass(slots=True)
@@ -55,6 +55,10 @@ class SearchBudget:
     def read(self, replays: int) -> None:
         """Count the replays of a hand's gaps (never refused: :meth:`readings` said how many to make)."""
         self.spent += replays
+
+    def stop(self) -> None:
+        """Stop the search of the hand being read (its gaps could not be read every way: it has nothing to weigh)."""
+        self.cut = True
 
     def take(self, replays: int) -> bool:
         """Whether the search may make ``replays`` more replays (counted if so); once refused, the hand's
