@@ -147,6 +147,7 @@ REFUSED = {
         "T404": "one trick of five",
         "S011": "a card written for another, read two ways (trick 1's KC or trick 5's is QC): EGN holds one record",
         "G806": "a rule of the EGN source that cannot be honoured",
+        "S016": "calls out of turn, and cards played by other seats than the rules give",
     },
     "text": {"G806": "a rule of the EGN source that cannot be honoured"},
     "json": {},

@@ -74,3 +74,12 @@ BID_LINE_NOT_WRITTEN = register(
     "A line the record lost is not an offence: without the bidding, nobody's bid can be judged.",
     f"hand 1 dealer N\n{CLEAN_DEAL}\n" + _CLEAN_PLAY.replace("bid E pass, S pass, W pass, N order\n", ""),
 )
+TOO_GARBLED = register(
+    "S016", "too-garbled-to-read", Category.SYNTAX, W,
+    "A hand so garbled that the search for the slips that would explain it ran past its bound of work (docs/slips.md): the hand is read as written, nobody is accused on it (what it would find is named in the proof, as no ruling), and its points are the score sheet's.",
+    "What a garbled hand seems to show may be the trace of slips the search did not get to read: an accusation needs the record to prove it.",
+    # the up line lost, and the tricks of another deal written under this one: every line can be the slip
+    "hand 3 dealer E\ndeal S: KC KD QC QD TC  W: 9C 9D 9S AH QH  N: AD JC JH KH TD  E: 9H AC AS JD KS\n"
+    "bid E order\ndiscard QS\ntrick E:9H S:AH W:QH N:KH\ntrick S:TS W:JC N:AS E:JS\ntrick N:9C E:QC S:KC W:TC\n"
+    "trick S:JD W:9D N:AD E:QD\ntrick S:KD W:TD N:KS E:TH\nscore NS 2 EW 2\n",
+)

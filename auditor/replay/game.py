@@ -36,6 +36,7 @@ from .game_end import GameEnd
 from .hand import deck_of
 from .edits import Dealing
 from .readings import Replayed, replay_hand
+from .search_budget import SearchBudget
 from ..said import Said, said
 from ..results import GameResult, HandResult, Outcome
 from .sheet_slip import HeldEntries, WrongEntry
@@ -80,6 +81,7 @@ class GameReplay(GameEnd):
         self.numbers_seen: set[int] = set()
         self.after_end_reported = False
         self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
+        self.search_budget = SearchBudget()  # the work the search for slips may do in this game
 
     def _initial_score(self, initial: SidePoints | None) -> tuple[int, ...]:
         """The score the game starts from, per side (an initial score for other sides is P703, and 0)."""
@@ -177,7 +179,7 @@ class GameReplay(GameEnd):
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
-        ruled = replay_hand(record, self.rules, index, self.deck, self.dealing(record, gap), self.table)
+        ruled = replay_hand(record, self.rules, index, self.deck, self.dealing(record, gap), self.table, self.search_budget)
         self.hand_read(written, ruled)
         result, plan = ruled.result, ruled.plan
         if plan is not None or record.repairs or ruled.slips:

@@ -16,6 +16,8 @@ readings are as cheap, the hand as written among them, each is kept:
 :mod:`.readings` replays them all, and what they disagree on is not a ruling.
 
 A hand whose replay finds nothing wrong, nearly every hand, costs one test.
+Every replay the search makes is counted against the game's :class:`.search_budget.SearchBudget`:
+where it runs out, the search stops, and the hand is read no further.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .edits import LEAST_EDIT, Candidate, Dealing, Shape
 from .gaps import joker_suit_open
 from .hand import HandReplay
 from ..results import HandResult
+from .search_budget import SearchBudget
 
 #: the most edits read into one hand (two slips in one hand are read; three are left as written)
 MAX_EDITS = 2
@@ -99,9 +102,11 @@ def _alike(a: float, b: float) -> bool:
 
 
 def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, deck: frozenset[Card], table: Table,
-            dealing: Dealing, weigh: Weigh) -> list[Candidate] | None:
+            dealing: Dealing, weigh: Weigh, budget: SearchBudget | None = None) -> list[Candidate] | None:
     """The readings of ``record`` that its edits make cheapest (the hand as written first where it is one of
-    them), or None when the hand as written is cheaper than any."""
+    them), or None when the hand as written is cheaper than any, or when the search ran past ``budget``
+    (``budget.cut`` says so: the hand is read no further)."""
+    budget = budget if budget is not None else SearchBudget()
     lost = dealer_lost(record) is not None
     if not lost and not literal.findings and not dealing.misfit(record):
         return None
@@ -129,6 +134,8 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     if key in seen or replays >= MAX_PROPOSALS:
                         continue
                     seen.add(key)
+                    if not budget.take(1):
+                        return None
                     replays += 1
                     replayed = _replayed(made, rules, game, deck, table)
                     swapped = made.edits[-1].shape is Shape.LINES_SWAPPED
@@ -136,6 +143,8 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                         continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
                     weight = weigh(made)
+                    if budget.cut:  # (its gaps were not read: the weigher asks the budget too)
+                        return None
                     if swapped and _trump_lost(result) and _new_offences(_evidence(made, replayed, weigh), evidence):
                         continue  # (trump told by the gap's likeliest fillings, on both sides)
                     if weight is not None:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import JOKER, Card, Seat
-from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding
+from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TOO_GARBLED, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding, Severity
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
@@ -38,6 +38,7 @@ from .hand import HandReplay
 from ..results import HandResult, Outcome
 from .edits import Candidate, Dealing, doubt, second_slips
 from .nearest import nearest
+from .search_budget import HAND_REPLAYS, SearchBudget
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
@@ -86,10 +87,10 @@ def needs_readings(record: HandRecord, literal: HandResult, tricks: int, rules: 
 
 def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card], literal: HandResult,
               expected_dealer: Seat | None, table: Table | None = None, unjudged: frozenset[Pos] = frozenset(),
-              guess: bool = True) -> Plan | None:
+              guess: bool = True, most: int = MAX_READINGS) -> Plan | None:
     """The readings of a hand with a gap, or None when it has none after all (a real wrong lead).  ``unjudged``:
     plays a slip read as meant worked out (:mod:`.nearest`), never judged in any reading.  ``guess``: where
-    there are too many readings, the one to read the hand on (else none: the plan is only capped)."""
+    there are too many readings (more than ``most``), the one to read the hand on (else none: the plan is only capped)."""
     table = table if table is not None else table_of(rules)
     plan = Plan(record=record)
     hand_size = table.tricks
@@ -147,14 +148,14 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
         grown: list[HandRecord] = []
         for r in shaped:  # stopped as soon as there are too many: the rest would be thrown away
             grown.extend(expand(r))
-            if len(grown) > MAX_READINGS:
+            if len(grown) > most:
                 plan.capped = True
                 grown = grown[:1]
                 break
         shaped = grown or shaped
     fixed_pos = unjudged
     in_order = record.tricks_in_order
-    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > MAX_READINGS:
+    if sum(placing_count(r, plan.missing, in_order) for r in shaped) > most:
         # counted before any is replayed: a hand with too many gaps costs one replay, not hundreds
         plan.capped = True
         if not guess:
@@ -266,11 +267,13 @@ class Replayed:
     record: HandRecord  # the hand as read: its slips put right, a seat not at the table read as a lost line
     plan: Plan | None = None
     slips: list[Candidate] = field(default_factory=list)
+    #: the search for its slips ran past its budget: the hand is read no further, and no finding rests on it
+    cut: bool = False
 
     @property
     def dealer_known(self) -> bool:
         """Whether the readings kept agree on who dealt (where they do not, no finding rests on the dealer)."""
-        return len(self.slips) <= 1 or len({cand.record.dealer for cand in self.slips}) == 1
+        return not self.cut and (len(self.slips) <= 1 or len({cand.record.dealer for cand in self.slips}) == 1)
 
 
 #: the most gap readings the search for slips replays in one hand (each reading it weighs with a gap costs
@@ -283,8 +286,10 @@ class _Weigher:
     with a gap is weighed on the way of filling it that agrees best: a gap is no slip, and the likeliest way of
     filling it costs nothing.  The hand as written is read every way once, for the search and the ruling."""
 
-    def __init__(self, rules: Ruleset, game: int, deck: frozenset[Card], dealing: Dealing, table: Table) -> None:
+    def __init__(self, rules: Ruleset, game: int, deck: frozenset[Card], dealing: Dealing, table: Table,
+                 budget: SearchBudget) -> None:
         self.rules, self.game, self.deck, self.dealing, self.table = rules, game, deck, dealing, table
+        self.budget = budget
         self.spent = 0
         self.written: tuple[HandResult, Plan | None] | None = None
         self._likeliest: dict[int, tuple[Candidate, tuple[HandResult, ...]]] = {}
@@ -295,21 +300,26 @@ class _Weigher:
         return kept[1] if kept is not None and kept[0] is cand else ()
 
     def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
-             guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
+             guess: bool = True, take: Callable[[int], bool] | None = None) -> tuple[Plan, list[HandResult]] | None:
         return _read_gaps(record, single, unjudged, self.rules, self.game, self.deck, self.dealing.expected, self.table,
-                          guess)
+                          guess, take, self.budget)
 
     def __call__(self, cand: Candidate) -> float | None:
         single = cand.result
         assert single is not None
         if not cand.edits:  # the hand as written: its ruling, if no edit reads it better
+            short = self.budget.readings() < MAX_READINGS
             read = self.gaps(cand.record, single, cand.unjudged)
             self.written = (single, None) if read is None else (_ruled(read[0], read[1], single, self.table), read[0])
+            if short and read is not None and read[0].capped:
+                self.budget.stop()  # read on one guess for want of budget: no search, and the hand is read no further
         elif self.spent >= MAX_SEARCH_READINGS and needs_readings(cand.record, single, self.table.tricks, self.rules,
                                                                   self.table.players):
             return None
-        else:
-            read = self.gaps(cand.record, single, cand.unjudged, guess=False)
+        else:  # (the search's readings count against its budget; the hand as written is read every way in any case)
+            read = self.gaps(cand.record, single, cand.unjudged, guess=False, take=self.budget.take)
+            if self.budget.cut:
+                return None
         if read is None:
             return doubt(single.findings, cand.record, self.dealing)
         plan, results = read
@@ -323,21 +333,26 @@ class _Weigher:
 
 
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                dealing: Dealing = Dealing(), table: Table | None = None) -> Replayed:
+                dealing: Dealing = Dealing(), table: Table | None = None, budget: SearchBudget | None = None) -> Replayed:
     """The hand ruled: read as the nearest record that agrees with itself, and every way its gaps allow.
+    ``budget``: the game's (:mod:`.search_budget`; by default, this hand's alone).
 
     A statement that names a seat not at the table is read as a lost line (D113)."""
     table = table if table is not None else table_of(rules)
     if len(table.seats) < 4:
         record = at_the_table(record, table)
     literal = HandReplay(record, rules, game, deck, table=table).run()
-    weigher = _Weigher(rules, game, deck, dealing, table)
-    slips = nearest(record, literal, rules, game, deck, table, dealing, weigher)
+    budget = budget if budget is not None else SearchBudget()
+    budget.start_hand()
+    weigher = _Weigher(rules, game, deck, dealing, table, budget)
+    slips = nearest(record, literal, rules, game, deck, table, dealing, weigher, budget)
+    if budget.cut:
+        return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table)
     if slips is None:
         if weigher.written is not None:  # read every way already, to weigh it
             result, plan = weigher.written
         else:
-            result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table)
+            result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, budget)
         return Replayed(result, literal, record, plan)
     ruled = []
     for cand in slips:
@@ -357,14 +372,21 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
 
 def _read_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
                deck: frozenset[Card], expected_dealer: Seat | None, table: Table,
-               guess: bool = True) -> tuple[Plan, list[HandResult]] | None:
+               guess: bool = True, take: Callable[[int], bool] | None = None,
+               budget: SearchBudget | None = None) -> tuple[Plan, list[HandResult]] | None:
     """The plan of a hand with a gap (a line lost, a line not written) and each of its readings replayed
-    (``guess``: :func:`make_plan`'s)."""
+    (``guess``: :func:`make_plan`'s; ``take``: asked for the replays first, none made where it refuses; else
+    ``budget``: the game's, which they are counted in, read on one guess past it)."""
     if not needs_readings(record, literal, table.tricks, rules, table.players):
         return None
-    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged, guess)
+    most = MAX_READINGS if budget is None or take is not None else min(MAX_READINGS, budget.readings())
+    plan = make_plan(record, rules, game, deck, literal, expected_dealer, table, unjudged, guess, most)
     if plan is None or (not plan.readings and not plan.capped):
         return None
+    if take is not None and not take(len(plan.readings)):
+        return None
+    if take is None and budget is not None:
+        budget.read(len(plan.readings))
     return plan, [replay(r, rules, game, deck).result for r in plan.readings]
 
 
@@ -386,20 +408,56 @@ def _ruled(plan: Plan, results: list[HandResult], literal: HandResult, table: Ta
     """What the readings of a hand agree on, as the ruling of it."""
     merged = merge(results, by_majority=plan.joker_suit)
     if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
-        merged.outcome, merged.points, merged.possible = Outcome.UNKNOWN, table.zeros, ()
-        merged.settled, merged.penalized, merged.renege_seats = False, None, ()
-        merged.maker = merged.trump = merged.round = merged.defender_alone = None
-        merged.tricks_won = None
+        _not_scored(merged, table)
     merged.findings = _judged(merged, plan)
     if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
         merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
     return merged
 
 
+def _not_scored(result: HandResult, table: Table) -> None:
+    """Leave the hand's points to the score sheet, and nothing resting on who made trump or who reneged."""
+    result.outcome, result.points, result.possible = Outcome.UNKNOWN, table.zeros, ()
+    result.settled, result.penalized, result.renege_seats = False, None, ()
+    result.maker = result.trump = result.round = result.defender_alone = None
+    result.tricks_won = None
+
+
+def _read_no_further(record: HandRecord, literal: HandResult, weigher: _Weigher, rules: Ruleset, game: int,
+                     deck: frozenset[Card], dealing: Dealing, table: Table) -> Replayed:
+    """A hand whose search for slips ran past its budget: read as written (every way its gaps allow), it
+    accuses nobody (what it finds may be the trace of a slip the search did not get to read), its points are the
+    score sheet's, and a warning names it (S016) with what it would have found."""
+    if weigher.written is not None:
+        result, plan = weigher.written
+    else:
+        result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, weigher.budget)
+    result = replace(result, findings=list(result.findings))
+    accusations = [f for f in result.findings if f.level is Severity.ERROR]
+    result.findings = [f for f in result.findings if f.level is not Severity.ERROR]
+    _not_scored(result, table)
+    proof = [f"the search for the slips that would explain what it finds stopped at its bound of work ({HAND_REPLAYS} "
+             "replays a hand, fewer where the game's earlier hands spent the game's): nobody is accused on this hand, "
+             "and its points are the score sheet's"]
+    proof += [f"as written, line {f.pos.line}: {f.code.code} {f.message}" for f in accusations[:_NAMED]]
+    if len(accusations) > _NAMED:
+        proof.append(f"and {len(accusations) - _NAMED} more")
+    result.findings.insert(0, Finding(
+        TOO_GARBLED, f"hand {record.number} is too garbled to read further: its findings are not rulings",
+        record.pos, game, record.number, proof=tuple(proof)))
+    return Replayed(result, literal, record, plan, cut=True)
+
+
+#: the accusations of a hand read no further named in its warning (its proof), at most
+_NAMED = 8
+
+
 def _with_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
-               deck: frozenset[Card], expected_dealer: Seat | None, table: Table) -> tuple[HandResult, Plan | None]:
-    """The hand replayed every way its gaps allow (a line lost, a line not written), and the plan of it."""
-    read = _read_gaps(record, literal, unjudged, rules, game, deck, expected_dealer, table)
+               deck: frozenset[Card], expected_dealer: Seat | None, table: Table,
+               budget: SearchBudget | None = None) -> tuple[HandResult, Plan | None]:
+    """The hand replayed every way its gaps allow (a line lost, a line not written; on one guess past the
+    game's ``budget``), and the plan of it."""
+    read = _read_gaps(record, literal, unjudged, rules, game, deck, expected_dealer, table, budget=budget)
     if read is None:
         return literal, None
     plan, results = read

@@ -1,0 +1,138 @@
+"""The search for slips does bounded work in each hand and each game, and a hand it cannot finish accuses nobody.
+
+The fuzzer found games of one garbled hand's lines written hundreds of times over (input 6845 of seed
+1: 576 KB with lone-CR line ends, 12.7 s of processor time where it allows 13): each hand cost the
+search 131 replays and more.  The bound is on work, counted as hands replayed, never on time; a hand
+past it is ruled as written with no accusation, and a warning (S016) names it.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from auditor.cli import main
+from auditor.findings import REGISTRY, Severity
+from auditor.replay import hand as hand_module
+from auditor.replay import search_budget
+from auditor.replay.search_budget import GAME_REPLAYS, GAME_REPLAYS_PER_HAND, HAND_REPLAYS, SearchBudget
+
+from conftest import audit_text, codes_of
+
+FUZZ = Path(__file__).parent / "data" / "fuzz" / "garbled-duplicates" / "game.txt"  # input 6845's first 60 hands
+# the up line lost, and the tricks of another deal written under this deal line (input 6845's hand)
+GARBLED = REGISTRY["S016"].example
+
+
+def _garbled_game(hands: int) -> str:
+    """``hands`` copies of the garbled hand, numbered and dealt in turn: only the garble is wrong."""
+    return "".join(GARBLED.replace("hand 3 dealer E", f"hand {n} dealer {'NESW'[(n - 1) % 4]}") + "\n"
+                   for n in range(1, hands + 1))
+
+
+def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    made = [0]
+    original = hand_module.HandReplay.__init__
+
+    def counting(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        made[0] += 1
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(hand_module.HandReplay, "__init__", counting)
+    return made
+
+
+def _searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The replays the budget granted the search, in all."""
+    granted = [0]
+    original = SearchBudget.take
+
+    def counting(self: SearchBudget, replays: int) -> bool:
+        ok = original(self, replays)
+        granted[0] += replays if ok else 0
+        return ok
+
+    monkeypatch.setattr(SearchBudget, "take", counting)
+    return granted
+
+
+def test_a_garbled_game_costs_the_search_a_bounded_number_of_replays_a_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = _count_replays(monkeypatch)
+    granted = _searched(monkeypatch)
+
+    def work(hands: int) -> int:
+        made[0] = 0
+        games = audit_text(_garbled_game(hands), "hoyle")
+        assert codes_of(games).count("S016") >= hands // 2 or search_budget.HAND_REPLAYS > HAND_REPLAYS
+        return made[0]
+
+    forty, eighty = work(40), work(80)
+    assert granted[0] <= 2 * GAME_REPLAYS + GAME_REPLAYS_PER_HAND * 120  # (both games)
+    # each garbled hand more costs its own reading and at most its share of the game's search
+    monkeypatch.setattr(search_budget, "HAND_REPLAYS", 0)  # (no search at all: the rest of the work)
+    unsearched = work(80) - work(40)
+    assert eighty - forty <= unsearched + GAME_REPLAYS_PER_HAND * 40, (eighty - forty, unsearched)
+    # and the bound is what keeps it there: unbounded, each hand's search costs more than a hundred replays
+    monkeypatch.setattr(search_budget, "HAND_REPLAYS", 10 ** 9)
+    monkeypatch.setattr(search_budget, "GAME_REPLAYS", 10 ** 9)
+    assert work(40) > 3 * forty, forty
+
+
+def test_one_garbled_hand_alone_is_searched_no_further_than_its_own_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    granted = _searched(monkeypatch)
+    (game,) = audit_text(GARBLED, "hoyle")
+    assert 0 < granted[0] <= HAND_REPLAYS
+    assert "S016" in codes_of([game])
+
+
+def test_a_hand_past_the_budget_is_a_warning_and_accuses_nobody() -> None:
+    (game,) = audit_text(GARBLED, "hoyle")
+    (hand,) = game.hands
+    warning = next(f for f in hand.findings if f.code.code == "S016")
+    assert warning.level is Severity.WARNING and warning.seat is None
+    assert warning.message == "hand 3 is too garbled to read further: its findings are not rulings"
+    assert [f for f in game.all_findings() if f.level is Severity.ERROR] == []
+    # what the hand as written would find is named, as no ruling: E deals, so E's bid is out of turn
+    assert any("B201" in line and "E bids out of turn" in line for line in warning.proof)
+    assert hand.from_sheet and hand.points == (2, 2)  # the sheet's entry, not a score resting on the garble
+    assert hand.renege_seats == ()
+
+
+def test_a_real_offence_in_a_hand_the_budget_cannot_search_is_no_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a real lead out of turn: the search tries the lines in another order, and the hand as written stands
+    lead = REGISTRY["T401"].example
+    assert codes_of(audit_text(lead, "hoyle")) == ["T401"]
+    monkeypatch.setattr(search_budget, "GAME_REPLAYS", 0)
+    monkeypatch.setattr(search_budget, "GAME_REPLAYS_PER_HAND", 0)
+    games = audit_text(lead, "hoyle")
+    assert codes_of(games) == ["S016"]
+    (warning,) = (f for g in games for f in g.all_findings())
+    assert any("T401" in line and "S leads trick 1" in line for line in warning.proof), warning.proof
+
+
+def test_a_clean_game_spends_none_of_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    granted = _searched(monkeypatch)
+    games = audit_text((Path(__file__).parent.parent / "samples" / "clean-game.txt").read_text(encoding="utf-8"))
+    assert granted[0] == 0
+    assert codes_of(games) == []
+
+
+def _audit(path: Path, jobs: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(path), "--format", "text", "--jobs", jobs], out, err)
+    assert err.getvalue() == ""
+    return status, out.getvalue()
+
+
+def test_the_fuzzers_garbled_game_is_bounded_warned_and_read_alike_by_any_number_of_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    granted = _searched(monkeypatch)
+    status, text = _audit(FUZZ, "1")
+    assert status == 0  # warnings alone: nobody is accused on a garble
+    hands = text.count("is too garbled to read further")
+    assert hands >= 40  # of its 60 hands, past the first few the game's budget searched in full
+    assert granted[0] <= GAME_REPLAYS + GAME_REPLAYS_PER_HAND * 60
+    assert _audit(FUZZ, "1")[1] == text
+    assert _audit(FUZZ, "2")[1] == text
