@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 
 from ..cards import Seat
 from ..drinks import add_to_table, empty_table, hand_drinks
@@ -177,7 +178,9 @@ class GameReplay(GameEnd):
         if called is not None and called != record.number:
             record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
         # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
-        ruled = replay_hand(record, self.rules, index, self.deck, self.dealing(record, gap), self.table)
+        ruled = replay_hand(record, self.rules, index, self.deck,
+                            partial(self.dealing, record, gap) if self.fits_witnesses(record, gap)
+                            else self.dealing(record, gap), self.table)
         self.hand_read(written, ruled)
         result, plan = ruled.result, ruled.plan
         if plan is not None or record.repairs or ruled.slips:
@@ -216,6 +219,20 @@ class GameReplay(GameEnd):
         self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
         self.last_dealer = dealer
         self.result.hands.append(result)
+
+    def fits_witnesses(self, record: HandRecord, gap: int) -> bool:
+        """Whether the dealer written on ``record`` fits every witness :meth:`dealing` would find, told in a few
+        comparisons (False where it cannot tell so quickly): the rotation, the next hand's dealer on its left,
+        the deal line starting on its left."""
+        dealer = record.dealer
+        expected = self.expected_dealer
+        if expected is not None and dealer is not expected and not gap:
+            return False
+        left = self.table.left[dealer]
+        if record.deal and record.deal[0].seat is not left:
+            return False
+        after = self.upcoming
+        return not isinstance(after, HandRecord) or after.dealer is left
 
     def dealing(self, record: HandRecord, gap: int) -> Dealing:
         """What the hands around ``record`` say of who dealt it: the rotation from the hand before, and read
