@@ -92,7 +92,7 @@ class TrickPlay:
         any_unknown, any_unjudged = bool(unknown), bool(unjudged)  # both empty but for a record with a slip
         # pass 1: who played each card and who won each trick (seats may be implicit)
         seated: list[tuple[tuple[Play, ...] | list[Play], Seat | None, Play | None]] = []  # plays, expected leader, winner
-        leader: Seat | None = self.first_leader()
+        leader: Seat | None = first_leader(table, self.rules, record.dealer, self.maker, self.alone, active)
         self.result.first_leader = leader
         for t_index, trick in enumerate(record.tricks[:n_tricks], 1):
             plays: tuple[Play, ...] | list[Play] = trick.plays
