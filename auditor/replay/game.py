@@ -186,7 +186,8 @@ class GameReplay(GameEnd):
         if plan is not None or record.repairs or ruled.slips:
             result.findings.extend(slip_findings(ruled.record, plan, result, ruled.literal, index, ruled.slips))
         record = ruled.record  # the hand as read: its slips put right, a seat not at the table read as a lost line
-        dealer_lost = bool(record.lost) and any(lost.kind == DEALER for lost in record.lost) or not ruled.dealer_known
+        dealer_lost = (bool(record.lost) and any(lost.kind == DEALER for lost in record.lost)
+                       or len(ruled.slips) > 1 and not ruled.dealer_known)
         if not dealer_lost:
             self.check_rotation(record, gap)
         self.count_deals(gap)

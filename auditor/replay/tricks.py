@@ -55,10 +55,14 @@ class TrickPlay:
     __slots__ = ()  # the state is HandReplay's (its slots)
 
     def active_seats(self: HandReplay) -> list[Seat]:
+        if not self.alone and self.defender is None:  # (the usual hand, every seat in play: no call made)
+            return list(self.table.seats)
         return in_play(self.table, self._sitting_out())
 
     def _sitting_out(self: HandReplay) -> tuple[Seat, ...]:
         """The partners of a lone maker and of a lone defender (nobody where there are no partners)."""
+        if not self.alone and self.defender is None:
+            return ()
         return sitting_out(self.table, self.maker, self.alone, self.defender)
 
     def first_leader(self: HandReplay) -> Seat:
