@@ -50,6 +50,8 @@ class Exclusion:
     _ignores: dict[Path, Any] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not any(lines for _, lines in self.patterns):
+            return  # (the usual audit: pathspec is imported only where a pattern is given)
         from pathspec import GitIgnoreSpec
 
         self._specs = [(root.absolute(), GitIgnoreSpec.from_lines(lines)) for root, lines in self.patterns if lines]

@@ -9,6 +9,7 @@ trick copied verbatim is kept once (also named as a repeat).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ..cards import Card, Seat
@@ -39,6 +40,7 @@ _WRITTEN_ONCE = {"score": "score", "tricks": "trick_counts", "claim": "claim"}
 #: statements that open a hand's record: a second one after the hand's tricks opens the next hand, whose
 #: ``hand`` line is not written
 _OPENING = frozenset({"deal", "up", "bid"})
+_KIND = itemgetter(0)
 #: the number of a hand whose ``hand`` line does not say it (the game's replay numbers it)
 UNKNOWN_NUMBER = -1
 
@@ -47,7 +49,7 @@ def _run_on(statements: list[tuple[str, Any]]) -> int | None:
     """Where the statements of a hand run on into the next hand's: a second deal, up or bid line after the
     hand's tricks, with tricks of its own after it (two deals, two biddings and ten tricks are two hands).
     None: one hand (a line written out of its place is not a hand)."""
-    kinds = [kind for kind, _ in statements]
+    kinds = list(map(_KIND, statements))  # (every hand asks: no loop in Python)
     if kinds.count("deal") < 2 and kinds.count("up") < 2 and kinds.count("bid") < 2:
         return None  # (every hand written once: no line opens the hand twice)
     played = False

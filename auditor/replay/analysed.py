@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..analysis.asked import HandState
-from ..analysis.ruling import judge
 from ..results import PlayFact
 
 if TYPE_CHECKING:
@@ -28,6 +26,9 @@ class Analysed:
 
     def ask_analysis(self: HandReplay, facts: list[PlayFact]) -> None:
         """The claim checked and the offences measured, before the hand is scored."""
+        from ..analysis.asked import HandState  # (imported by the first hand that asks: most audits have none)
+        from ..analysis.ruling import judge
+
         result = self.result
         active = self.active_seats()
         hand = HandState(

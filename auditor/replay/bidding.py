@@ -58,6 +58,9 @@ class Bidding:
 
     def up_suit(self: HandReplay, call: Call | None = None) -> Suit | None:
         """The suit the up card offers: its own, or for the joker the suit named for it."""
+        up = self.record.up
+        if up is not None and up.rank is not Rank.JOKER:  # (every call of a hand asks: no call made)
+            return up.suit
         return offered_suit(self.record, self.rules, call)
 
     def verify_up(self: HandReplay) -> None:

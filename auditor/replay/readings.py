@@ -332,18 +332,31 @@ class _Weigher:
         return least
 
 
+#: what the record around a hand says of who dealt it: the witnesses, or, where the dealer as written fits
+#: every one of them (:meth:`.edits.Dealing.misfit` is 0), a way of asking for them
+Witnesses = Dealing | Callable[[], Dealing]
+
+
 def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Card],
-                dealing: Dealing = Dealing(), table: Table | None = None, budget: SearchBudget | None = None) -> Replayed:
+                dealing: Witnesses = Dealing(), table: Table | None = None, budget: SearchBudget | None = None) -> Replayed:
     """The hand ruled: read as the nearest record that agrees with itself, and every way its gaps allow.
     ``budget``: the game's (:mod:`.search_budget`; by default, this hand's alone).
 
-    A statement that names a seat not at the table is read as a lost line (D113)."""
+    A statement that names a seat not at the table is read as a lost line (D113).  Where ``dealing`` is a way
+    of asking for the witnesses (the dealer fits them all), a hand whose replay finds nothing, lost nothing
+    and has no gap to read is ruled as written without them: the search would find it clean at its first
+    test, and the gaps would have nothing to read."""
     table = table if table is not None else table_of(rules)
     if len(table.seats) < 4:
         record = at_the_table(record, table)
     literal = HandReplay(record, rules, game, deck, table=table).run()
     budget = budget if budget is not None else SearchBudget()
     budget.start_hand()
+    if not isinstance(dealing, Dealing):
+        if not literal.findings and not record.lost and not needs_readings(record, literal, table.tricks, rules,
+                                                                               table.players):
+            return Replayed(literal, literal, record)  # the usual hand
+        dealing = dealing()
     weigher = _Weigher(rules, game, deck, dealing, table, budget)
     slips = nearest(record, literal, rules, game, deck, table, dealing, weigher, budget)
     if budget.cut:

@@ -55,10 +55,14 @@ class TrickPlay:
     __slots__ = ()  # the state is HandReplay's (its slots)
 
     def active_seats(self: HandReplay) -> list[Seat]:
+        if not self.alone and self.defender is None:  # (the usual hand, every seat in play: no call made)
+            return list(self.table.seats)
         return in_play(self.table, self._sitting_out())
 
     def _sitting_out(self: HandReplay) -> tuple[Seat, ...]:
         """The partners of a lone maker and of a lone defender (nobody where there are no partners)."""
+        if not self.alone and self.defender is None:
+            return ()
         return sitting_out(self.table, self.maker, self.alone, self.defender)
 
     def first_leader(self: HandReplay) -> Seat:
@@ -92,7 +96,7 @@ class TrickPlay:
         any_unknown, any_unjudged = bool(unknown), bool(unjudged)  # both empty but for a record with a slip
         # pass 1: who played each card and who won each trick (seats may be implicit)
         seated: list[tuple[tuple[Play, ...] | list[Play], Seat | None, Play | None]] = []  # plays, expected leader, winner
-        leader: Seat | None = self.first_leader()
+        leader: Seat | None = first_leader(table, self.rules, record.dealer, self.maker, self.alone, active)
         self.result.first_leader = leader
         for t_index, trick in enumerate(record.tricks[:n_tricks], 1):
             plays: tuple[Play, ...] | list[Play] = trick.plays
