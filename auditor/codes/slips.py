@@ -74,3 +74,9 @@ BID_LINE_NOT_WRITTEN = register(
     "A line the record lost is not an offence: without the bidding, nobody's bid can be judged.",
     f"hand 1 dealer N\n{CLEAN_DEAL}\n" + _CLEAN_PLAY.replace("bid E pass, S pass, W pass, N order\n", ""),
 )
+DEAL_LINE_CUT_SHORT = register(
+    "S018", "deal-line-cut-short", Category.SYNTAX, W,
+    "A seat's cards in the deal line are fewer than the ruleset deals, and the rest of the record fits them as the start of the hand: the line is read as cut short, and the cards that seat plays (and, for the dealer, discards) fill it. A card still not known is not judged, and no finding rests on it.",
+    "A line cut short is a slip of the record, not a misdeal: read as one, it would charge a player with a wrong hand and with playing every card it did not list.",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD\n" + _CLEAN_PLAY,
+)
