@@ -241,24 +241,28 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         if fact.won and fact.trick <= len(tricks):
             winners[fact.trick - 1] = frozenset({fact.seat})
     played = {fact.trick for fact in result.plays}
-    leaders = [t.plays[0].seat if t.plays and i + 1 in played else None for i, t in enumerate(tricks)]
+    # a trick that names a seat twice shows no leader to be sure of (its first letter may be the slip): it moves no order
+    leaders = [t.plays[0].seat if t.plays and i + 1 in played and len({p.seat for p in t.plays}) == len(t.plays) else None
+               for i, t in enumerate(tricks)]
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
-    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
-        return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
+    # the wrong leads are as the table would have led with the legal card: the offence's, not an order's; where an
+    # order makes every lead right as well, the record does not show which, and that order costs what it explains
+    # (it ties with the hand as written: the wrong leads are no ruling)
+    offence = any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result))
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
         wrong = _breaks(order, leaders, winners, first)
-        if wrong < now:
+        if wrong < now and not (offence and wrong):
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, tricks[i].pos, _order_message(tricks, i, j, moved),
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
+                    trick=i + 1, cost=now if offence else EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
         yield cand.then(edit, replace(record, tricks=tuple(tricks[k] for k in order)))
 
 
@@ -371,14 +375,19 @@ def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Ite
     if not _has(result, PLAY_OUT_OF_TURN):
         return
     record = cand.record
+    dealt = {card: h.seat for h in record.deal for card in h.cards}
     for options in seats_written_twice(record, ev.table):
         alike = _seat_fix_either(options) if len(options) > 1 else None
         for fix in options:
+            # a card the deal gives another seat is no card of the seat's: it is judged, and a second slip on it
+            # (the card written for the one the deal leaves that seat) is read where it shows
+            other = dealt.get(fix.card) not in (None, fix.meant)
             edit = Edit(Shape.LETTER_CHANGED, SEAT_WRITTEN_TWICE, fix.pos, _seat_fix_message(fix),
-                        (f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
+                        (f"{fix.card} is counted as {fix.meant}'s card and is "
+                         f"{'judged (the deal gives it to ' + dealt[fix.card].name + ')' if other else 'not judged'}",),
                         trick=fix.trick, seat=fix.meant, cost=COST[Shape.LETTER_CHANGED],
                         group=("seat", fix.trick), alike=alike)
-            yield cand.then(edit, apply_seat_fixes(record, [fix]), frozenset({fix.pos}))
+            yield cand.then(edit, apply_seat_fixes(record, [fix]), frozenset() if other else frozenset({fix.pos}))
 
 
 def _seat_fix_message(fix: SeatFix) -> str:
