@@ -175,3 +175,95 @@ def test_a_suit_led_that_only_a_reading_shows_proves_no_renege() -> None:
     resting = [f for f in found if f.code.code in {"R501", "T401"}]
     assert resting and all(any("it rests on the suit led in trick 1" in line for line in f.proof) for f in resting)
     assert game.computed == audit_text(CLEAN_LEAD)[0].computed
+
+
+#: two-handed: S dealt and took the KD ordered up; N plays the TD, the one card the deal leaves N, in trick 4
+CLEAN_TWICE = """\
+hand 1 dealer S
+deal N: JC QH AC 9D TD  S: 9H KC AD QD JD
+up KD
+bid N pass, S order
+discard 9H
+trick N:AC S:KC
+trick N:JC S:QD
+trick S:JD N:9D
+trick S:AD N:TD
+trick S:KD N:QH
+score N 0 S 1
+"""
+#: trick 4 with two slips: N's TD written as QD (S's card of trick 2), and N's letter written as S
+TWICE_AND_CARD = CLEAN_TWICE.replace("trick S:AD N:TD", "trick S:AD S:QD")
+
+
+def test_a_seat_written_twice_on_a_card_the_deal_gives_another_reads_the_card_too() -> None:
+    """The trick names S twice and N not at all, and S:QD is N's card in the order of play; but QD is S's (the
+    deal gives it to S, who played it in trick 2), so it is no card of N's: the card is judged, and its slip (the
+    TD the deal leaves N) is read as well.  Read as N's and not judged, N's TD stayed in N's hand and charged N
+    with a renege in trick 5 for keeping it."""
+    assert _findings(CLEAN_TWICE, "two-handed") == []
+    (game,) = audit_text(TWICE_AND_CARD, "two-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert [f.code.code for f in found] == ["S005", "S011"]
+    assert "so QD is most likely TD" in str(found[1].message)
+    assert game.computed == audit_text(CLEAN_TWICE, "two-handed")[0].computed
+
+
+#: two-handed: N deals the 9H, and N's AH in trick 3 is written as S's 9H, N's letter as S
+CLEAN_NINE = """\
+hand 1 dealer S
+deal N: JS AH QS JD TS  S: 9C 9H QC 9D AC
+up TD
+bid N pass, S pass, N call S
+trick S:AC N:TS
+trick N:JS S:9C
+trick N:AH S:9H
+trick N:JD S:9D
+trick N:QS S:QC
+score N 2 S 0
+"""
+NINE_TWICE = CLEAN_NINE.replace("trick N:AH S:9H", "trick S:9H S:9H")
+
+
+def test_a_trick_naming_a_seat_twice_is_not_moved_for_its_leader() -> None:
+    """`trick S:9H S:9H` shows no leader to be sure of: read as trick 1 for its first letter it left N's AH
+    unplayed, N a trick short, and the correct sheet charged (P701).  Its two slips are read instead."""
+    assert _findings(CLEAN_NINE, "two-handed") == []
+    (game,) = audit_text(NINE_TWICE, "two-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert "S010" not in [f.code.code for f in found] and "S011" in [f.code.code for f in found]
+    assert game.computed == audit_text(CLEAN_NINE, "two-handed")[0].computed
+
+
+#: two-handed: N keeps back KH and JH on S's lead of the left bower in trick 2 (a called renege); the table
+#: played on, every trick led by the winner of the one before
+CLEAN_LEFT = """\
+hand 1 dealer S
+deal N: JH 9S AS KH QS  S: KD 9D JD 9H KC
+up TH
+bid N pass, S order
+discard KC
+trick N:AS S:9H
+trick S:JD N:9S
+trick S:9D N:KH
+trick N:QS S:TH
+trick S:KD N:JH
+renege N
+"""
+#: trick 2 with its seat letters the wrong way round, and the last two trick lines in the other order
+LEFT_SWAPPED = CLEAN_LEFT.replace("trick S:JD N:9S", "trick N:JD S:9S").replace(
+    "trick N:QS S:TH\ntrick S:KD N:JH\n", "trick S:KD N:JH\ntrick N:QS S:TH\n")
+
+
+def test_a_wrong_lead_an_order_and_a_legal_card_both_explain_is_no_ruling() -> None:
+    """With the last two lines the other way round, S leads trick 4 where N won trick 3.  Had N played KH in trick 2
+    (the card kept back), S would have won trick 3 and led the fourth: the offence explains the lead; so does the
+    other order of the last two lines, one slip.  The record does not show which: the wrong lead is no ruling,
+    and the renege, which every reading shows, stands."""
+    assert [code for code, _ in _findings(CLEAN_LEFT, "two-handed")] == ["L602"]
+    found = _findings(LEFT_SWAPPED, "two-handed")
+    assert [code for code, level in found if level == "error"] == ["L602"]
+    assert ("S007", "warning") in found
+    (slipped,), (clean,) = audit_text(LEFT_SWAPPED, "two-handed"), audit_text(CLEAN_LEFT, "two-handed")
+    assert slipped.computed == clean.computed
