@@ -267,3 +267,32 @@ def test_a_wrong_lead_an_order_and_a_legal_card_both_explain_is_no_ruling() -> N
     assert ("S007", "warning") in found
     (slipped,), (clean,) = audit_text(LEFT_SWAPPED, "two-handed"), audit_text(CLEAN_LEFT, "two-handed")
     assert slipped.computed == clean.computed
+
+
+#: three-handed: W dealt and took the KH that E ordered up
+CLEAN_THREE = """\
+hand 1 dealer W
+deal N: KS TD KD QS KC  E: AC AS JH 9H TH  W: AD TC QH JD AH
+up KH
+bid N pass, E order
+discard TC
+trick W:AD N:TD E:9H
+trick E:JH W:QH N:QS
+trick E:AC W:KH N:KC
+trick W:AH N:KD E:TH
+trick W:JD N:KS E:AS
+"""
+#: trick 3 with two slips on its seat letters: E and N the wrong way round, then N written as W
+THREE_SEATS = CLEAN_THREE.replace("trick E:AC W:KH N:KC", "trick W:AC W:KH E:KC")
+
+
+def test_a_seat_written_twice_is_not_read_on_the_up_card_the_dealer_took() -> None:
+    """`trick W:AC W:KH E:KC` names W twice and N not at all.  W:KH, the up card the dealer W took, is W's: read as
+    N's (it stood where N's card belongs) it charged W and E with cards not held and a wrong lead.  W:AC is read
+    as N's, and the deal then shows N and E the wrong way round: both slips named, nobody charged."""
+    assert _findings(CLEAN_THREE, "three-handed") == []
+    found = _findings(THREE_SEATS, "three-handed")
+    assert [code for code, level in found if level == "error"] == []
+    assert [code for code, _ in found] == ["S005", "S007"]
+    (slipped,), (clean,) = audit_text(THREE_SEATS, "three-handed"), audit_text(CLEAN_THREE, "three-handed")
+    assert slipped.computed == clean.computed

@@ -187,6 +187,7 @@ def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: Tru
     return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
 
 
+_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)
 #: the most orders of the trick lines proposed at once (those with the fewest wrong leads): one that makes a player
 #: offend is not read, and the next may be half of two slips
 MAX_ORDERS = 6
@@ -248,15 +249,16 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
     # the wrong leads are as the table would have led with the legal card: the offence's, not an order's; where an
-    # order makes every lead right as well, the record does not show which, and that order costs what it explains
-    # (it ties with the hand as written: the wrong leads are no ruling)
+    # order of the lines after the offence (which it leaves as it is) makes every lead right as well, the record does
+    # not show which, and that order costs what it explains (it ties with the hand as written: the leads are no ruling)
     offence = any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result))
+    after = max((f.trick for f in result.findings if f.category in _NOT_FOLLOWED and f.trick is not None), default=0)
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
         wrong = _breaks(order, leaders, winners, first)
-        if wrong < now and not (offence and wrong):
+        if wrong < now and not (offence and (wrong or min(i, j) < after)):
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
