@@ -187,7 +187,6 @@ def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: Tru
     return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
 
 
-_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)
 #: the most orders of the trick lines proposed at once (those with the fewest wrong leads): one that makes a player
 #: offend is not read, and the next may be half of two slips
 MAX_ORDERS = 6
@@ -248,23 +247,20 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
-    # the wrong leads are as the table would have led with the legal card: the offence's, not an order's; where an
-    # order of the lines after the offence (which it leaves as it is) makes every lead right as well, the record does
-    # not show which, and that order costs what it explains (it ties with the hand as written: the leads are no ruling)
-    offence = any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result))
-    after = max((f.trick for f in result.findings if f.category in _NOT_FOLLOWED and f.trick is not None), default=0)
+    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
+        return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
         wrong = _breaks(order, leaders, winners, first)
-        if wrong < now and not (offence and (wrong or min(i, j) < after)):
+        if wrong < now:
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, tricks[i].pos, _order_message(tricks, i, j, moved),
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=now if offence else EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
+                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
         yield cand.then(edit, replace(record, tricks=tuple(tricks[k] for k in order)))
 
 

@@ -147,8 +147,8 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
         low = grown[0][0]
         if not best or low < best[0][0] - 1e-9:
             best = [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES]
-        elif _alike(low, best[0][0]):  # as cheap as the hand as written, or a reading of fewer edits: nothing tells them apart
-            best += [(total, cand) for total, cand in grown if _alike(total, low)][:max(0, MAX_TIES - len(best))]
+        elif depth == 0 and _alike(low, best[0][0]):  # as cheap as the hand as written: nothing tells them apart
+            best += [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES - 1]
         if _alike(best[0][0], 0):
             break
         bound = best[0][0] - 1e-9
