@@ -263,3 +263,29 @@ def test_a_seat_written_twice_is_not_read_on_the_up_card_the_dealer_took() -> No
     assert [code for code, _ in found] == ["S005", "S007"]
     (slipped,), (clean,) = audit_text(THREE_SEATS, "three-handed"), audit_text(CLEAN_THREE, "three-handed")
     assert slipped.computed == clean.computed
+
+
+#: three-handed: N dealt and took the AC that N ordered up; E plays QD in the last trick
+CLEAN_COPIED = """\
+hand 1 dealer N
+deal E: 9C QS QD 9H AH  W: TH KD QC TD KS  N: 9D JC KC 9S KH
+up AC
+bid E pass, W pass, N order
+discard 9D
+trick E:AH W:TH N:KH
+trick E:9H W:QC N:KC
+trick N:JC E:9C W:TD
+trick N:9S E:QS W:KS
+trick W:KD N:AC E:QD
+"""
+#: the last trick with E's play written as N:KD, a copy of W's play before it
+COPIED = CLEAN_COPIED.replace("trick W:KD N:AC E:QD", "trick W:KD N:AC N:KD")
+
+
+def test_a_seat_written_twice_on_a_card_another_seat_plays_is_read_and_not_judged() -> None:
+    """N:KD stands where E's card belongs, and KD is W's, played by W in the same trick: the play is read as E's
+    and not judged (the card is a copy of W's), and nobody is charged with playing KD twice or out of turn."""
+    assert _findings(CLEAN_COPIED, "three-handed") == []
+    found = _findings(COPIED, "three-handed")
+    assert [code for code, level in found if level == "error"] == []
+    assert [code for code, _ in found] == ["S005"]

@@ -374,12 +374,15 @@ def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Ite
         return
     record = cand.record
     dealt = {card: h.seat for h in record.deal for card in h.cards}
+    played = [p.card for t in record.tricks for p in t.plays]
     for options in seats_written_twice(record, ev.table):
         alike = _seat_fix_either(options) if len(options) > 1 else None
         for fix in options:
-            # a card the deal gives another seat is no card of the seat's: it is judged, and a second slip on it
-            # (the card written for the one the deal leaves that seat) is read where it shows
-            other = dealt.get(fix.card) not in (None, fix.meant)
+            # a card the deal gives the seat written twice, or another seat that does not play it too, is no card of
+            # the seat's: it is judged, and a second slip on it (the card written for the one the deal leaves the
+            # seat, two seat letters the wrong way round) is read where it shows
+            owner = dealt.get(fix.card)
+            other = owner is fix.written or (owner not in (None, fix.meant) and played.count(fix.card) == 1)
             edit = Edit(Shape.LETTER_CHANGED, SEAT_WRITTEN_TWICE, fix.pos, _seat_fix_message(fix),
                         (f"{fix.card} is counted as {fix.meant}'s card and is "
                          f"{'judged (the deal gives it to ' + dealt[fix.card].name + ')' if other else 'not judged'}",),
