@@ -5,20 +5,10 @@ deals, takes the up card AD and discards TC, and every card is played by the sea
 from __future__ import annotations
 
 from conftest import audit_text
+from test_finding_examples import CLEAN_HAND
 
 FULL_N = "N: TD KS KH TC JH"
-CLEAN = f"""\
-hand 1 dealer N
-deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  {FULL_N}
-up AD
-bid E pass, S pass, W pass, N order
-discard TC
-trick E:KD S:JD W:KC N:JH
-trick S:AS W:JS N:KS E:QS
-trick S:9H W:QH N:KH E:TH
-trick N:AD E:QD S:JC W:TS
-trick N:TD E:9C S:AC W:QC
-"""
+CLEAN = CLEAN_HAND  # the notation's first example hand
 
 
 def _found(text: str) -> list[tuple[str, str, str | None, str]]:
