@@ -6,7 +6,7 @@ entries) under hoyle, three-handed, two-handed and stick-the-dealer, and from te
 independent referee).  A slip of each kind docs/slips.md lists is typed into the text (a hand line deleted,
 a wrong dealer letter, two trick lines or two bids in the other order, a card written as another of its
 suit, one wrong running total, words after a trick, a seat letter written twice, two seat letters swapped,
-a line not written, a hand number written twice), or one into each of two hands, or two into one hand,
+a line not written, a hand number written twice, a deal line cut short), or one into each of two hands, or two into one hand,
 and the rule of docs/slips.md must hold: nobody is accused who was not before, no accusation of the clean
 game is lost outside the slipped hands, the sheet is faulted no more often, and the corrected score and the
 winner stay the clean game's.
@@ -223,11 +223,24 @@ def number_repeated(rng: random.Random, lines: Lines, rules: str, where: range) 
     return _put(lines, at, lines[at].replace(f"hand {number} ", f"hand {number - 1} ", 1))
 
 
+def deal_line_cut_short(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
+    """A deal line whose end is lost: cut after a seat's first cards, before its last (the seats after it gone)."""
+    options = []
+    for at in _starting(lines, where, "deal", rules):
+        for seat in re.finditer(r"\S+:((?:\s+[^\s:]+(?=\s|$))+)", lines[at]):  # a seat and its cards
+            cards = list(re.finditer(r"\S+", seat.group(1)))
+            options += [(at, seat.start(1) + card.end()) for card in cards[:-1]]
+    if not options:
+        return None
+    at, cut = rng.choice(options)
+    return _put(lines, at, lines[at][:cut])
+
+
 #: shapes that change one hand only (one is typed into each of two hands)
 IN_A_HAND: list[Slip] = [dealer_letter, trick_lines_swapped, card_miswritten, bids_swapped, note_words,
                          seat_written_twice, seats_swapped, line_not_written("trick"), line_not_written("up"),
                          line_not_written("discard")]
-SHAPES: list[Slip] = [*IN_A_HAND, hand_line_deleted, running_total, number_repeated]
+SHAPES: list[Slip] = [*IN_A_HAND, hand_line_deleted, running_total, number_repeated, deal_line_cut_short]
 
 
 # --- the games and the rule -------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Eight ordinary slips, each typed alone into a three-round club night, keep the ruling.
+"""The ordinary slips (a deal line cut short among them), each typed alone into a three-round club night, keep the ruling.
 
 The night (tests/data/slips/club-night-3-rounds.txt, 42 hands written by the simulator with full deals,
 bids, discards, tricks and a running score) has offences of its own: a called and an uncalled renege, a
@@ -98,6 +98,14 @@ SLIPS = [
     Planted("bids written in the wrong order",
             replaced("bid E pass, S pass, W pass, N order", "bid S pass, E pass, W pass, N order"), "S014",
             ("wrong order", "write `bid E pass, S pass, W pass, N order`")),
+    Planted("a deal line cut short after the dealer's first card",
+            replaced("deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D KS AC KH JD",
+                     "deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D"), "S018",
+            ("the deal line of N lists 1 of 5 cards: read as cut short", "the cards N played fill it")),
+    Planted("a deal line cut short, the left bower kept back among the cards it lost",
+            replaced("deal E: TC 9D TD QS KH  S: TS JC QC JS QD  W: 9H AH KD JH AD  N: 9C KS JD AC KC",
+                     "deal E: TC 9D TD QS KH  S: TS JC QC JS QD  W: 9H AH KD JH AD  N: 9C"), "S018",
+            ("the deal line of N lists 1 of 5 cards: read as cut short", "the cards N played fill it")),
     Planted("bids written in the wrong order at a three-player table",
             replaced("bid E pass, W pass, N order", "bid W pass, E pass, N order"), "S014",
             ("wrong order", "write `bid E pass, W pass, N order`"), THREE, "three-handed"),

@@ -175,3 +175,117 @@ def test_a_suit_led_that_only_a_reading_shows_proves_no_renege() -> None:
     resting = [f for f in found if f.code.code in {"R501", "T401"}]
     assert resting and all(any("it rests on the suit led in trick 1" in line for line in f.proof) for f in resting)
     assert game.computed == audit_text(CLEAN_LEAD)[0].computed
+
+
+#: two-handed: S dealt and took the KD ordered up; N plays the TD, the one card the deal leaves N, in trick 4
+CLEAN_TWICE = """\
+hand 1 dealer S
+deal N: JC QH AC 9D TD  S: 9H KC AD QD JD
+up KD
+bid N pass, S order
+discard 9H
+trick N:AC S:KC
+trick N:JC S:QD
+trick S:JD N:9D
+trick S:AD N:TD
+trick S:KD N:QH
+score N 0 S 1
+"""
+#: trick 4 with two slips: N's TD written as QD (S's card of trick 2), and N's letter written as S
+TWICE_AND_CARD = CLEAN_TWICE.replace("trick S:AD N:TD", "trick S:AD S:QD")
+
+
+def test_a_seat_written_twice_on_a_card_the_deal_gives_another_reads_the_card_too() -> None:
+    """The trick names S twice and N not at all, and S:QD is N's card in the order of play; but QD is S's (the
+    deal gives it to S, who played it in trick 2), so it is no card of N's: the card is judged, and its slip (the
+    TD the deal leaves N) is read as well.  Read as N's and not judged, N's TD stayed in N's hand and charged N
+    with a renege in trick 5 for keeping it."""
+    assert _findings(CLEAN_TWICE, "two-handed") == []
+    (game,) = audit_text(TWICE_AND_CARD, "two-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert [f.code.code for f in found] == ["S005", "S011"]
+    assert "so QD is most likely TD" in str(found[1].message)
+    assert game.computed == audit_text(CLEAN_TWICE, "two-handed")[0].computed
+
+
+#: two-handed: N deals the 9H, and N's AH in trick 3 is written as S's 9H, N's letter as S
+CLEAN_NINE = """\
+hand 1 dealer S
+deal N: JS AH QS JD TS  S: 9C 9H QC 9D AC
+up TD
+bid N pass, S pass, N call S
+trick S:AC N:TS
+trick N:JS S:9C
+trick N:AH S:9H
+trick N:JD S:9D
+trick N:QS S:QC
+score N 2 S 0
+"""
+NINE_TWICE = CLEAN_NINE.replace("trick N:AH S:9H", "trick S:9H S:9H")
+
+
+def test_a_trick_naming_a_seat_twice_is_not_moved_for_its_leader() -> None:
+    """`trick S:9H S:9H` shows no leader to be sure of: read as trick 1 for its first letter it left N's AH
+    unplayed, N a trick short, and the correct sheet charged (P701).  Its two slips are read instead."""
+    assert _findings(CLEAN_NINE, "two-handed") == []
+    (game,) = audit_text(NINE_TWICE, "two-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert "S010" not in [f.code.code for f in found] and "S011" in [f.code.code for f in found]
+    assert game.computed == audit_text(CLEAN_NINE, "two-handed")[0].computed
+
+
+#: three-handed: W dealt and took the KH that E ordered up
+CLEAN_THREE = """\
+hand 1 dealer W
+deal N: KS TD KD QS KC  E: AC AS JH 9H TH  W: AD TC QH JD AH
+up KH
+bid N pass, E order
+discard TC
+trick W:AD N:TD E:9H
+trick E:JH W:QH N:QS
+trick E:AC W:KH N:KC
+trick W:AH N:KD E:TH
+trick W:JD N:KS E:AS
+"""
+#: trick 3 with two slips on its seat letters: E and N the wrong way round, then N written as W
+THREE_SEATS = CLEAN_THREE.replace("trick E:AC W:KH N:KC", "trick W:AC W:KH E:KC")
+
+
+def test_a_seat_written_twice_is_not_read_on_the_up_card_the_dealer_took() -> None:
+    """`trick W:AC W:KH E:KC` names W twice and N not at all.  W:KH, the up card the dealer W took, is W's: read as
+    N's (it stood where N's card belongs) it charged W and E with cards not held and a wrong lead.  W:AC is read
+    as N's, and the deal then shows N and E the wrong way round: both slips named, nobody charged."""
+    assert _findings(CLEAN_THREE, "three-handed") == []
+    found = _findings(THREE_SEATS, "three-handed")
+    assert [code for code, level in found if level == "error"] == []
+    assert [code for code, _ in found] == ["S005", "S007"]
+    (slipped,), (clean,) = audit_text(THREE_SEATS, "three-handed"), audit_text(CLEAN_THREE, "three-handed")
+    assert slipped.computed == clean.computed
+
+
+#: three-handed: N dealt and took the AC that N ordered up; E plays QD in the last trick
+CLEAN_COPIED = """\
+hand 1 dealer N
+deal E: 9C QS QD 9H AH  W: TH KD QC TD KS  N: 9D JC KC 9S KH
+up AC
+bid E pass, W pass, N order
+discard 9D
+trick E:AH W:TH N:KH
+trick E:9H W:QC N:KC
+trick N:JC E:9C W:TD
+trick N:9S E:QS W:KS
+trick W:KD N:AC E:QD
+"""
+#: the last trick with E's play written as N:KD, a copy of W's play before it
+COPIED = CLEAN_COPIED.replace("trick W:KD N:AC E:QD", "trick W:KD N:AC N:KD")
+
+
+def test_a_seat_written_twice_on_a_card_another_seat_plays_is_read_and_not_judged() -> None:
+    """N:KD stands where E's card belongs, and KD is W's, played by W in the same trick: the play is read as E's
+    and not judged (the card is a copy of W's), and nobody is charged with playing KD twice or out of turn."""
+    assert _findings(CLEAN_COPIED, "three-handed") == []
+    found = _findings(COPIED, "three-handed")
+    assert [code for code, level in found if level == "error"] == []
+    assert [code for code, _ in found] == ["S005"]

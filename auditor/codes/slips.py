@@ -83,3 +83,9 @@ TOO_GARBLED = register(
     "bid E order\ndiscard QS\ntrick E:9H S:AH W:QH N:KH\ntrick S:TS W:JC N:AS E:JS\ntrick N:9C E:QC S:KC W:TC\n"
     "trick S:JD W:9D N:AD E:QD\ntrick S:KD W:TD N:KS E:TH\nscore NS 2 EW 2\n",
 )
+DEAL_LINE_CUT_SHORT = register(
+    "S018", "deal-line-cut-short", Category.SYNTAX, W,
+    "A seat's cards in the deal line are fewer than the ruleset deals, and the rest of the record fits them as the start of the hand: the line is read as cut short, and the cards that seat plays (and, for the dealer, discards) fill it. A card still not known is not judged, and no finding rests on it.",
+    "A line cut short is a slip of the record, not a misdeal: read as one, it would charge a player with a wrong hand and with playing every card it did not list.",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD\n" + _CLEAN_PLAY,
+)

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..findings import UP_CARD_MISSING
+from ..findings import DEAL_LINE_CUT_SHORT, UP_CARD_MISSING
 from ..model import GameRecord, HandRecord, Pos
 from ..rules.schema import Ruleset
 from .edits import Candidate
 from .game import GameReplay
+from .hand import deck_of
 from .readings import Replayed
+from .short_deal import cut_short_said, filled_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +77,14 @@ class _Reader(GameReplay):
 
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         if ruled.slips:
-            self.read.append(HandRead(written, tuple(_reading(c, written) for c in ruled.slips)))
+            readings = tuple(_reading(c, written) for c in ruled.slips)
         elif (up := _up_read(written, ruled)) is not None:
-            self.read.append(HandRead(written, (up,)))
+            readings = (up,)
+        else:
+            readings = (SlipReading(written, ()),)
+        readings = tuple(_deal_filled(r, self.rules) for r in readings)
+        if any(r.mends for r in readings):
+            self.read.append(HandRead(written, readings))
 
 
 def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
@@ -89,6 +96,17 @@ def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
     card = plan.up.cards[0]
     mend = Mend(UP_CARD_MISSING.code, written.pos, f"hand {written.number} has no 'up' line; {plan.up.how}")
     return SlipReading(replace(written, up=card), (mend,))
+
+
+def _deal_filled(reading: SlipReading, rules: Ruleset) -> SlipReading:
+    """The reading with each deal line cut short that the cards played fill in full written whole."""
+    record, size = reading.record, rules.deck.hand_size
+    if all(len(h.cards) >= size for h in record.deal):
+        return reading
+    deal, filled = filled_deal(record, size, deck_of(rules))
+    mends = tuple(Mend(DEAL_LINE_CUT_SHORT.code, h.pos, cut_short_said(h, size, list(d.cards[len(h.cards):])))
+                  for h, d in zip(record.deal, deal) if h in filled)
+    return SlipReading(replace(record, deal=deal), (*reading.mends, *mends)) if mends else reading
 
 
 def hands_read(game: GameRecord, rules: Ruleset) -> list[HandRead]:

@@ -241,7 +241,9 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         if fact.won and fact.trick <= len(tricks):
             winners[fact.trick - 1] = frozenset({fact.seat})
     played = {fact.trick for fact in result.plays}
-    leaders = [t.plays[0].seat if t.plays and i + 1 in played else None for i, t in enumerate(tricks)]
+    # a trick that names a seat twice shows no leader to be sure of (its first letter may be the slip): it moves no order
+    leaders = [t.plays[0].seat if t.plays and i + 1 in played and len({p.seat for p in t.plays}) == len(t.plays) else None
+               for i, t in enumerate(tricks)]
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
@@ -371,14 +373,22 @@ def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Ite
     if not _has(result, PLAY_OUT_OF_TURN):
         return
     record = cand.record
+    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    played = [p.card for t in record.tricks for p in t.plays]
     for options in seats_written_twice(record, ev.table):
         alike = _seat_fix_either(options) if len(options) > 1 else None
         for fix in options:
+            # a card the deal gives the seat written twice, or another seat that does not play it too, is no card of
+            # the seat's: it is judged, and a second slip on it (the card written for the one the deal leaves the
+            # seat, two seat letters the wrong way round) is read where it shows
+            owner = dealt.get(fix.card)
+            other = owner is fix.written or (owner not in (None, fix.meant) and played.count(fix.card) == 1)
             edit = Edit(Shape.LETTER_CHANGED, SEAT_WRITTEN_TWICE, fix.pos, _seat_fix_message(fix),
-                        (f"{fix.card} is counted as {fix.meant}'s card and is not judged",),
+                        (f"{fix.card} is counted as {fix.meant}'s card and is "
+                         f"{'judged (the deal gives it to ' + dealt[fix.card].name + ')' if other else 'not judged'}",),
                         trick=fix.trick, seat=fix.meant, cost=COST[Shape.LETTER_CHANGED],
                         group=("seat", fix.trick), alike=alike)
-            yield cand.then(edit, apply_seat_fixes(record, [fix]), frozenset({fix.pos}))
+            yield cand.then(edit, apply_seat_fixes(record, [fix]), frozenset() if other else frozenset({fix.pos}))
 
 
 def _seat_fix_message(fix: SeatFix) -> str:

@@ -26,7 +26,7 @@ from ..findings import (
     Role,
     Severity,
 )
-from ..model import Exchange, HandRecord, Pos
+from ..model import Exchange, HandRecord, Holding, Pos
 from ..said import said
 from ..rules.derived import per_ruleset
 from ..rules.schema import Misdeal, Ruleset
@@ -37,6 +37,7 @@ from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
 from .settle import Settlement
+from .short_deal import read_cut_short
 from .tableau import TableauPlay
 from .tricks import TrickPlay
 
@@ -220,20 +221,26 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
                 pos, seat=seat, trick=trick,
             )
 
+    def _wrong_size(self, holding: Holding, size: int) -> None:
+        self.report(
+            WRONG_HAND_SIZE,
+            said("{seat} is dealt {n} cards; this ruleset deals {size}", seat=holding.seat, n=len(holding.cards), size=size),
+            holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
+        )
+
     def verify_deal(self) -> None:
         record, size = self.record, self.rules.deck.hand_size
         seats_dealt: set[Seat] = set()
+        short = []  # lines with fewer cards than dealt: read once every seat's cards are known (short_deal.py)
         for holding in record.deal:
             if holding.seat in seats_dealt:
                 self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
                 continue
             seats_dealt.add(holding.seat)
-            if len(holding.cards) != size:
-                self.report(
-                    WRONG_HAND_SIZE,
-                    said("{seat} is dealt {n} cards; this ruleset deals {size}", seat=holding.seat, n=len(holding.cards), size=size),
-                    holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
-                )
+            if len(holding.cards) < size:
+                short.append(holding)
+            elif len(holding.cards) != size:
+                self._wrong_size(holding, size)
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
                 self.dealt_to.update(dict.fromkeys(holding.cards, holding.seat))  # the usual case, at C speed
@@ -253,6 +260,9 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
                     continue
                 self.dealt_to[c] = holding.seat
             self.held[holding.seat] = set(holding.cards)
+        for holding in short:
+            if not read_cut_short(self, holding, size):
+                self._wrong_size(holding, size)
         if record.tableau or self.table.tableau:
             self.verify_tableau()
         if record.up is not None:

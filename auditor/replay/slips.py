@@ -64,6 +64,8 @@ def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]
     to put it right, most likely first (one way when the deal or the order of play shows which card
     was the missing seat's; both when nothing does)."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
+    # ordered up, the up card is the dealer's: written as the dealer's, it is no other seat's card
+    taken = record.up if record.up is not None and any(c.kind is CallKind.ORDER for c in record.calls) else None
     out = []
     for number, trick in enumerate(record.tricks, 1):
         seats = [p.seat for p in trick.plays]
@@ -82,7 +84,7 @@ def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]
             fixed = [meant if i == index else seat for i, seat in enumerate(seats)]
             in_turn = _in_turn(fixed, table, playing)  # type: ignore[arg-type]
             confirmed = dealt.get(play.card) is meant
-            contradicted = dealt.get(play.card) is written
+            contradicted = dealt.get(play.card) is written or (play.card == taken and written is record.dealer)
             options.append((not confirmed, contradicted, not in_turn, index,
                             SeatFix(number, index, written, meant, play.card, play.pos, confirmed)))
         options.sort(key=lambda o: o[:4])

@@ -1,0 +1,92 @@
+"""A deal line cut short: a seat's cards fewer than the ruleset deals, read as the start of its hand.
+
+A line typed in haste or copied in part loses its end: ``deal N: 9C`` where five cards are dealt.  Judged
+as a misdeal it would charge the player with a wrong hand and with every card the player went on to play.
+Where the rest of the record fits the cards written as the start of the hand (the cards the seat plays and,
+for the dealer, discards, less those written and the up card, are no more than the cards missing), the line
+is read as cut short: a warning naming the slip (S018), the hand filled with those cards, and each card still
+not known counted as one of the seat's cards the record does not name (no finding rests on it: a card dealt
+to nobody that the seat plays is taken to be one, a renege is judged only on the cards known).  A card the
+seat plays that was dealt to another seat is no filling: it is judged as the record writes it.  Where the
+cards seen are more than the hand holds, the line is no truncation and the wrong hand size stands (D104).
+The variations whose cards come from elsewhere than the deal (an exchange, a tableau) keep D104 too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Seat
+from ..findings import DEAL_LINE_CUT_SHORT
+from ..model import HandRecord, Holding
+from ..said import Said, said
+
+if TYPE_CHECKING:
+    from .hand import HandReplay
+
+
+def filling(record: HandRecord, holding: Holding, size: int, deck: frozenset[Card],
+            dealt_to: Mapping[Card, Seat]) -> list[Card] | None:
+    """The cards that fill ``holding`` (fewer than ``size``), in the order they are seen, or None where the cards
+    seen are more than the line lacks (no truncation).  ``dealt_to``: the cards the deal gives each seat."""
+    if record.exchanges or record.tableau:
+        return None
+    seat, written = holding.seat, set(holding.cards)
+    seen = [p.card for t in record.tricks for p in t.plays if p.seat is seat]
+    if seat is record.dealer and record.discard is not None:
+        seen.append(record.discard)
+    fill: list[Card] = []
+    for card in seen:
+        if card in written or card == record.up or card in dealt_to or card not in deck or card in fill:
+            continue
+        fill.append(card)
+    return fill if len(fill) <= size - len(holding.cards) else None
+
+
+def cut_short_said(holding: Holding, size: int, fill: list[Card]) -> Said:
+    """The warning's words: what the line lists, and what fills it."""
+    seat, missing = holding.seat, size - len(holding.cards)
+    unknown = missing - len(fill)
+    if not fill:
+        how = said("the {n} cards not written are not known, and no finding rests on them", n=missing)
+    elif unknown:
+        how = said("the cards {seat} played fill {k} of them ({cards}); the other {u} are not known",
+                   seat=seat, k=len(fill), cards=tuple(fill), u=unknown)
+    else:
+        how = said("the cards {seat} played fill it ({cards})", seat=seat, cards=tuple(fill))
+    return said("the deal line of {seat} lists {n} of {size} cards: read as cut short; {how}",
+                seat=seat, n=len(holding.cards), size=size, how=how)
+
+
+def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> bool:
+    """Read ``holding`` (fewer cards than ``size``) as a line cut short, filled from the seat's plays: true
+    when it is so read and named, false when the record does not fit it (the caller reports the hand size)."""
+    if replay.table.tableau:
+        return False
+    fill = filling(replay.record, holding, size, replay.deck, replay.dealt_to)
+    if fill is None:
+        return False
+    seat = holding.seat
+    replay.report(DEAL_LINE_CUT_SHORT, cut_short_said(holding, size, fill), holding.pos,
+                  proof=(said("{seat}: {cards}", seat=seat, cards=holding.cards),))
+    replay.held.setdefault(seat, set()).update(fill)
+    replay.dealt_to.update(dict.fromkeys(fill, seat))
+    unknown = size - len(holding.cards) - len(fill)
+    if unknown:
+        replay.unnamed[seat] = replay.unnamed.get(seat, 0) + unknown
+    return True
+
+
+def filled_deal(record: HandRecord, size: int, deck: frozenset[Card]) -> tuple[tuple[Holding, ...], list[Holding]]:
+    """The deal with each line cut short that the cards seen fill in full written whole, and the lines so filled
+    (a form that holds the deal by seat, EGN, cannot hold a line cut short as written)."""
+    dealt_to = {card: h.seat for h in record.deal for card in h.cards}
+    deal, filled = [], []
+    for holding in record.deal:
+        fill = filling(record, holding, size, deck, dealt_to) if len(holding.cards) < size else None
+        if fill is not None and len(holding.cards) + len(fill) == size:
+            filled.append(holding)
+            holding = Holding(holding.seat, (*holding.cards, *fill), holding.pos)
+        deal.append(holding)
+    return tuple(deal), filled

@@ -1,0 +1,71 @@
+"""A deal line with fewer cards than the ruleset deals: read as cut short where the record fits it (S018, a
+warning on nobody), a wrong hand size (D104) where it does not.  Hoyle deals five cards; in the clean hand N
+deals, takes the up card AD and discards TC, and every card is played by the seat it was dealt to."""
+
+from __future__ import annotations
+
+from conftest import audit_text
+from test_finding_examples import CLEAN_HAND
+
+FULL_N = "N: TD KS KH TC JH"
+CLEAN = CLEAN_HAND  # the notation's first example hand
+
+
+def _found(text: str) -> list[tuple[str, str, str | None, str]]:
+    return [(f.code.code, f.level.value, f.seat.name if f.seat is not None else None, str(f.message))
+            for g in audit_text(text, "hoyle") for f in g.all_findings()]
+
+
+def test_the_dealers_line_cut_after_one_card_is_filled_by_the_cards_played_and_the_discard() -> None:
+    assert _found(CLEAN) == []
+    found = _found(CLEAN.replace(FULL_N, "N: TD"))
+    assert found == [("S018", "warning", None, "the deal line of N lists 1 of 5 cards: read as cut short; "
+                                               "the cards N played fill it (JH KS KH TC)")]
+    (slipped,), (clean,) = audit_text(CLEAN.replace(FULL_N, "N: TD"), "hoyle"), audit_text(CLEAN, "hoyle")
+    assert slipped.computed == clean.computed
+
+
+def test_a_renege_shown_only_by_a_card_the_line_lost_still_stands() -> None:
+    """E keeps QS back on S's spade lead in trick 2 (plays 9C) and plays it in trick 5: the card is not in E's
+    line as written (cut after two cards), yet E played it, so E held it: the renege is proven as before."""
+    reneged = CLEAN.replace("trick S:AS W:JS N:KS E:QS", "trick S:AS W:JS N:KS E:9C").replace(
+        "trick N:TD E:9C S:AC W:QC", "trick N:TD E:QS S:AC W:QC")
+    assert [c for c, *_ in _found(reneged)] == ["R501"]
+    cut = _found(reneged.replace("E: KD QS TH 9C QD", "E: KD TH"))
+    assert [(c, lvl, seat) for c, lvl, seat, _ in cut] == [("S018", "warning", None), ("R501", "error", "E")]
+
+
+def test_a_hand_thrown_in_fills_nothing_and_charges_nobody() -> None:
+    passed = ("hand 1 dealer N\ndeal E: KD QS TH 9C  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH\n"
+              "up AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n")
+    assert _found(passed) == [("S018", "warning", None, "the deal line of E lists 4 of 5 cards: read as cut short; "
+                                                      "the 1 cards not written are not known, and no finding rests on them")]
+
+
+def test_a_called_renege_is_not_disproved_on_cards_the_line_lost() -> None:
+    """With the last trick not written, one of N's cards is neither written nor seen: the table's call stands
+    unproven (R503), and is not overturned (R504) on a hand the record does not show in full."""
+    called = CLEAN.replace("trick N:TD E:9C S:AC W:QC\n", "renege N\n").replace(FULL_N, "N: KS")
+    codes = [(c, lvl) for c, lvl, *_ in _found(called)]
+    assert ("S018", "warning") in codes and ("R504", "error") not in codes
+    (s018,) = [m for c, _, _, m in _found(called) if c == "S018"]
+    assert "fill 3 of them (JH KH TC); the other 1 are not known" in s018
+
+
+def test_a_card_dealt_to_another_seat_is_no_filling_and_is_still_judged() -> None:
+    """N plays W's QC for its TD: the line cut short takes N's other cards from the tricks, and QC, dealt to W,
+    is still a card N did not hold (D103), as it is with N's line written in full."""
+    wrong = CLEAN.replace("trick N:TD E:9C S:AC W:QC", "trick N:QC E:9C S:AC W:TD")
+    full = [(c, seat) for c, _, seat, _ in _found(wrong) if c == "D103"]
+    cut = _found(wrong.replace(FULL_N, "N: KS"))
+    assert ("D103", "N") in full
+    assert ("D103", "error", "N") in [(c, lvl, seat) for c, lvl, seat, _ in cut]
+    assert "D104" not in [c for c, *_ in cut]
+
+
+def test_more_cards_seen_than_a_hand_holds_is_no_truncation() -> None:
+    """N's line lists TD alone, and N plays five cards none of which is TD: six cards are N's, more than a hand
+    holds, so the line is no hand cut short and the wrong hand size stands (with the card N never held)."""
+    odd = CLEAN.replace(FULL_N, "N: 9D")
+    codes = [(c, seat) for c, _, seat, _ in _found(odd)]
+    assert ("D104", "N") in codes and "S018" not in [c for c, _ in codes]
