@@ -5,6 +5,8 @@ seat it was dealt to.  The night's cases are in tests/test_slips_night.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import audit_text
 from test_finding_examples import CLEAN_HAND, EIGHT_PASSES
 
@@ -17,49 +19,32 @@ def _found(text: str) -> list[tuple[str, str, str | None, str]]:
             for g in audit_text(text, "hoyle") for f in g.all_findings()]
 
 
-def test_a_card_of_another_seat_written_again_is_read_as_written_twice() -> None:
-    """QD is E's too, and N never plays it: as written, N was charged with a wrong hand and a card dealt twice."""
-    slipped = CLEAN_HAND.replace(FULL_N, f"{FULL_N} QD")
-    assert _found(slipped) == [("S019", "warning", None, "the deal line of N lists 6 of 5 cards: QD is also written "
-                                                         "for E and N never plays it: read as written twice")]
+#: a sixth card the record shows to be a slip: the line as written, and the warning's words after "lists 6 of 5 cards: "
+SLIPS = [
+    # QD is E's too, and N never plays it: as written, N was charged with a wrong hand and a card dealt twice
+    (f"{FULL_N} QD", "the deal line of N: QD is also written for E and N never plays it: read as written twice"),
+    # E's line comes first and lists N's JH too: as written, the card dealt twice fell on N, whose line is right,
+    # and the left bower E never held made a left-bower failure of E's 9C on the trump lead of trick 5
+    (f"{FULL_E} JH", "the deal line of E: JH is also written for N and E never plays it: read as written twice"),
+    # N plays KS, once: one card written twice, not a card dealt twice
+    (f"{FULL_N} KS", "the deal line of N: KS is written twice in it: read as written twice"),
+    # N, the dealer, takes AD and plays it: a line written after the pickup, not a hand of six
+    (f"{FULL_N} AD", "the deal line of N: AD is the up card, the dealer's to take: read as written twice"),
+    (f"{FULL_E} AD", "the deal line of E: AD is the up card and E never plays it: read as written twice"),
+    # 9D is in no line, and E plays the other five: as written, E was charged with a wrong hand and with keeping
+    # back 9D, a trump, on the trump lead of trick 5
+    (f"{FULL_E} 9D", "the deal line of E: 9D is written nowhere else, and E never plays it and plays the other 5: "
+                     "read as a card written too many"),
+]
+
+
+@pytest.mark.parametrize(("line", "words"), SLIPS, ids=[line for line, _ in SLIPS])
+def test_a_sixth_card_the_record_shows_to_be_a_slip_is_named_and_charges_nobody(line: str, words: str) -> None:
+    slipped = CLEAN_HAND.replace(line.rsplit(" ", 1)[0], line)  # the line written with one card more
+    seat, says = words.split(": ", 1)
+    assert _found(slipped) == [("S019", "warning", None, f"{seat} lists 6 of 5 cards: {says}")]
     (game,), (clean,) = audit_text(slipped, "hoyle"), audit_text(CLEAN_HAND, "hoyle")
     assert game.computed == clean.computed
-
-
-def test_the_writer_of_the_longer_line_is_named_not_the_seat_written_after_it() -> None:
-    """E's line comes first and lists N's JH too: as written, the card dealt twice fell on N, whose line is right,
-    and the left bower E never held made a left-bower failure of E's 9C on the trump lead of trick 5."""
-    slipped = CLEAN_HAND.replace(FULL_E, f"{FULL_E} JH")
-    assert _found(slipped) == [("S019", "warning", None, "the deal line of E lists 6 of 5 cards: JH is also written "
-                                                         "for N and E never plays it: read as written twice")]
-
-
-def test_a_card_written_twice_in_the_line_is_read_once() -> None:
-    """N plays KS, once: one card written twice, not a card dealt twice."""
-    found = _found(CLEAN_HAND.replace(FULL_N, f"{FULL_N} KS"))
-    assert found == [("S019", "warning", None, "the deal line of N lists 6 of 5 cards: KS is written twice in it: "
-                                               "read as written twice")]
-
-
-def test_the_up_card_in_the_dealers_line_is_the_pickup_written_in() -> None:
-    """N, the dealer, takes AD and plays it: a line written after the pickup, not a hand of six."""
-    found = _found(CLEAN_HAND.replace(FULL_N, f"{FULL_N} AD"))
-    assert found == [("S019", "warning", None, "the deal line of N lists 6 of 5 cards: AD is the up card, "
-                                               "the dealer's to take: read as written twice")]
-
-
-def test_the_up_card_in_another_seats_line_is_read_as_written_twice_where_that_seat_never_plays_it() -> None:
-    found = _found(CLEAN_HAND.replace(FULL_E, f"{FULL_E} AD"))
-    assert found == [("S019", "warning", None, "the deal line of E lists 6 of 5 cards: AD is the up card "
-                                               "and E never plays it: read as written twice")]
-
-
-def test_a_card_written_nowhere_else_that_the_seat_never_plays_is_written_too_many() -> None:
-    """9D is in no line; E plays the other five.  As written, E was charged with a wrong hand and with keeping
-    back 9D, a trump, on the trump lead of trick 5."""
-    found = _found(CLEAN_HAND.replace(FULL_E, f"{FULL_E} 9D"))
-    assert found == [("S019", "warning", None, "the deal line of E lists 6 of 5 cards: 9D is written nowhere else, "
-                                               "and E never plays it and plays the other 5: read as a card written too many")]
 
 
 def test_a_seat_that_plays_the_card_written_elsewhere_held_six() -> None:
