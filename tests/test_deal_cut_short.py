@@ -69,3 +69,23 @@ def test_more_cards_seen_than_a_hand_holds_is_no_truncation() -> None:
     odd = CLEAN.replace(FULL_N, "N: 9D")
     codes = [(c, seat) for c, _, seat, _ in _found(odd)]
     assert ("D104", "N") in codes and "S018" not in [c for c, _ in codes]
+
+
+def test_two_seats_swapped_are_read_where_the_line_cut_short_lost_one_of_the_cards() -> None:
+    """Trick 1 written E:KD S:JD N:KC W:JH goes round no table; KC is W's by the deal, and JH, which N's line cut
+    short does not list, is most likely N's: the swap is read (S007), and W is not charged with a card not held,
+    nor anyone with a play out of turn."""
+    swapped = CLEAN.replace(FULL_N, "N: TD").replace("trick E:KD S:JD W:KC N:JH", "trick E:KD S:JD N:KC W:JH")
+    found = _found(swapped)
+    assert [(c, lvl) for c, lvl, *_ in found] == [("S018", "warning"), ("S007", "warning")]
+    assert "JH to N (a card the deal line, cut short, does not list)" in found[1][3]
+
+
+def test_a_card_played_twice_by_a_seat_whose_cards_the_line_lost_is_no_charge() -> None:
+    """N's line is cut after TD KS, and trick 3 gives N JD, which S played in trick 1: N's card there is one the
+    record lost (KH), written as another.  The card played twice is named as a warning, on no one's charge."""
+    twice = CLEAN.replace(FULL_N, "N: TD KS").replace("trick S:9H W:QH N:KH E:TH", "trick S:9H W:QH N:JD E:TH")
+    found = _found(twice)
+    assert [(c, lvl) for c, lvl, *_ in found] == [("S018", "warning"), ("D102", "warning")]
+    (game,), (clean,) = audit_text(twice, "hoyle"), audit_text(CLEAN, "hoyle")
+    assert game.computed == clean.computed

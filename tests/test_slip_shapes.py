@@ -6,7 +6,7 @@ entries) under hoyle, three-handed, two-handed and stick-the-dealer, and from te
 independent referee).  A slip of each kind docs/slips.md lists is typed into the text (a hand line deleted,
 a wrong dealer letter, two trick lines or two bids in the other order, a card written as another of its
 suit, one wrong running total, words after a trick, a seat letter written twice, two seat letters swapped,
-a line not written, a hand number written twice, a deal line cut short), or one into each of two hands, or two into one hand,
+a line not written, a hand number written twice, a deal line cut short or with a card too many), or one into each of two hands, or two into one hand,
 and the rule of docs/slips.md must hold: nobody is accused who was not before, no accusation of the clean
 game is lost outside the slipped hands, the sheet is faulted no more often, and the corrected score and the
 winner stay the clean game's.
@@ -236,11 +236,36 @@ def deal_line_cut_short(rng: random.Random, lines: Lines, rules: str, where: ran
     return _put(lines, at, lines[at][:cut])
 
 
+def deal_line_card_too_many(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
+    """A card written once too often in a deal line, at a random place among a seat's cards: another seat's card of
+    the line, the up card, or (for a seat that plays in the hand, so that the rest of its hand shows which card is
+    too many) a card dealt to nobody."""
+    options = []
+    for at in _starting(lines, where, "deal", rules):
+        end = next((i for i in range(at + 1, len(lines)) if lines[i].startswith(("hand ", "["))), len(lines))
+        up = [line.split()[1] for line in lines[at:end] if line.startswith("up ")]
+        played = {word for line in lines[at:end] if line.startswith("trick ") for word in _plays(line)}
+        seats = list(re.finditer(r"(\S+):((?:\s+[^\s:]+(?=\s|$))+)", lines[at]))  # a seat and its cards
+        written = {card for seat in seats for card in seat.group(2).split()} | set(up)
+        nobodys = sorted({r + s for r in "9TJQKA" for s in "CDHS"} - written - {w.split(":")[1] for w in played})
+        for seat in seats:
+            others = [card for other in seats if other is not seat for card in other.group(2).split()]
+            plays = any(w.startswith(seat.group(1) + ":") for w in played)
+            cards = [*others, *up, *(nobodys if plays else [])]
+            places = [seat.start(2)] + [seat.start(2) + card.end() for card in re.finditer(r"\S+", seat.group(2))]
+            options += [(at, place, cards) for place in places if cards]
+    if not options:
+        return None
+    at, place, cards = rng.choice(options)
+    return _put(lines, at, f"{lines[at][:place]} {rng.choice(cards)}{lines[at][place:]}")
+
+
 #: shapes that change one hand only (one is typed into each of two hands)
 IN_A_HAND: list[Slip] = [dealer_letter, trick_lines_swapped, card_miswritten, bids_swapped, note_words,
                          seat_written_twice, seats_swapped, line_not_written("trick"), line_not_written("up"),
                          line_not_written("discard")]
-SHAPES: list[Slip] = [*IN_A_HAND, hand_line_deleted, running_total, number_repeated, deal_line_cut_short]
+SHAPES: list[Slip] = [*IN_A_HAND, hand_line_deleted, running_total, number_repeated, deal_line_cut_short,
+                      deal_line_card_too_many]
 
 
 # --- the games and the rule -------------------------------------------------------------------------

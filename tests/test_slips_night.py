@@ -1,4 +1,4 @@
-"""The ordinary slips (a deal line cut short among them), each typed alone into a three-round club night, keep the ruling.
+"""The ordinary slips (a deal line cut short or with a card too many among them), each typed alone into a three-round club night, keep the ruling.
 
 The night (tests/data/slips/club-night-3-rounds.txt, 42 hands written by the simulator with full deals,
 bids, discards, tricks and a running score) has offences of its own: a called and an uncalled renege, a
@@ -106,6 +106,20 @@ SLIPS = [
             replaced("deal E: TC 9D TD QS KH  S: TS JC QC JS QD  W: 9H AH KD JH AD  N: 9C KS JD AC KC",
                      "deal E: TC 9D TD QS KH  S: TS JC QC JS QD  W: 9H AH KD JH AD  N: 9C"), "S018",
             ("the deal line of N lists 1 of 5 cards: read as cut short", "the cards N played fill it")),
+    Planted("a deal line with a card of another seat written again at its end",
+            replaced("deal E: KS JD QD QH JH  S: JS AS AD KD AH  W: TS TC TD 9C JC  N: KC KH 9S QS 9H",
+                     "deal E: KS JD QD QH JH 9C  S: JS AS AD KD AH  W: TS TC TD 9C JC  N: KC KH 9S QS 9H"), "S019",
+            ("the deal line of E lists 6 of 5 cards: 9C is also written for W and E never plays it: "
+             "read as written twice",)),
+    Planted("a deal line with a sixth card written nowhere else",
+            replaced("deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D KS AC KH JD",
+                     "deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D KS AC KH JD TC"), "S019",
+            ("the deal line of N lists 6 of 5 cards: TC is written nowhere else, and N never plays it and plays or "
+             "discards the other 5: read as a card written too many",)),
+    Planted("a dealer's line written after the pickup, the up card among its cards",
+            replaced("deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D KS AC KH JD",
+                     "deal E: 9H 9S AS TS AD  S: QD QH AH JC QC  W: 9C QS KC TH TD  N: 9D KS AC KH JD JH"), "S019",
+            ("the deal line of N lists 6 of 5 cards: JH is the up card, the dealer's to take: read as written twice",)),
     Planted("bids written in the wrong order at a three-player table",
             replaced("bid E pass, W pass, N order", "bid W pass, E pass, N order"), "S014",
             ("wrong order", "write `bid E pass, W pass, N order`"), THREE, "three-handed"),

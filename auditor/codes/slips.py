@@ -89,3 +89,9 @@ DEAL_LINE_CUT_SHORT = register(
     "A line cut short is a slip of the record, not a misdeal: read as one, it would charge a player with a wrong hand and with playing every card it did not list.",
     "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD\n" + _CLEAN_PLAY,
 )
+DEAL_LINE_CARD_TOO_MANY = register(
+    "S019", "deal-line-card-too-many", Category.SYNTAX, W,
+    "A seat's cards in the deal line are one more than the ruleset deals, and the record shows which card is too many: the one card of the line also written elsewhere (another seat's line, the up card) that the seat never plays (a card written twice in the line, or the up card in the dealer's line, whether played or not), or the one card written nowhere else that the seat never plays while it plays (and, as the dealer, discards) the others. The line is read without that card.",
+    "A hand of six is a misdeal the table would have seen at the first trick count: read as one, a slip of the pen would charge a player with a wrong hand, a card dealt twice, and a renege on the card never held. Where the seat plays the card, or the hand does not show which card is too many, the wrong hand size stands (D104).",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH QD\n" + _CLEAN_PLAY,
+)

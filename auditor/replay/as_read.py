@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..findings import DEAL_LINE_CUT_SHORT, UP_CARD_MISSING
+from ..findings import DEAL_LINE_CARD_TOO_MANY, DEAL_LINE_CUT_SHORT, UP_CARD_MISSING
 from ..model import GameRecord, HandRecord, Pos
 from ..rules.schema import Ruleset
 from .edits import Candidate
+from .extra_card import deal_without_extras
 from .game import GameReplay
 from .hand import deck_of
 from .readings import Replayed
@@ -99,13 +100,16 @@ def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
 
 
 def _deal_filled(reading: SlipReading, rules: Ruleset) -> SlipReading:
-    """The reading with each deal line cut short that the cards played fill in full written whole."""
+    """The reading with each deal line cut short that the cards played fill in full written whole, and each line
+    of one card too many that the record shows to be a slip written without it."""
     record, size = reading.record, rules.deck.hand_size
-    if all(len(h.cards) >= size for h in record.deal):
+    if all(len(h.cards) == size for h in record.deal):
         return reading
     deal, filled = filled_deal(record, size, deck_of(rules))
-    mends = tuple(Mend(DEAL_LINE_CUT_SHORT.code, h.pos, cut_short_said(h, size, list(d.cards[len(h.cards):])))
-                  for h, d in zip(record.deal, deal) if h in filled)
+    mends = [Mend(DEAL_LINE_CUT_SHORT.code, h.pos, cut_short_said(h, size, list(d.cards[len(h.cards):])))
+             for h, d in zip(record.deal, deal) if h in filled]
+    deal, trimmed = deal_without_extras(replace(record, deal=deal), size)
+    mends += [Mend(DEAL_LINE_CARD_TOO_MANY.code, h.card_pos(i), words) for h, i, words in trimmed]
     return SlipReading(replace(record, deal=deal), (*reading.mends, *mends)) if mends else reading
 
 

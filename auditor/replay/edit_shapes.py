@@ -413,7 +413,9 @@ def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> 
         a, b = swap.first, swap.second
         written = plays_text(record.tricks[swap.trick - 1].plays)
         dealt = {card for h in record.deal for card in h.cards}
-        gives = " and ".join(f"{p.card} to {q.seat}" if p.card in dealt else f"{q.seat}, the dealer, {p.card}, the up card"
+        gives = " and ".join(f"{p.card} to {q.seat}" if p.card in dealt
+                             else f"{q.seat}, the dealer, {p.card}, the up card" if p.card == record.up or record.up is None
+                             else f"{p.card} to {q.seat} (a card the deal line, cut short, does not list)"
                              for p, q in ((a, b), (b, a)))
         message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
                    f"(the deal gives {gives}, and so read the trick goes round the table in order)")

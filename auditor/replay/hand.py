@@ -12,6 +12,7 @@ from ..cards import JOKER, Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
 
     CARD_NOT_IN_DECK,
+    DEAL_LINE_CARD_TOO_MANY,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
     DISCARD_UP_CARD,
@@ -36,6 +37,7 @@ from .analysed import Analysed
 from .bidding import Bidding
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
+from .extra_card import extra_card, without
 from .settle import Settlement
 from .short_deal import read_cut_short
 from .tableau import TableauPlay
@@ -228,6 +230,18 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
             holding.pos, seat=holding.seat, proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),),
         )
 
+    def _too_many(self, holding: Holding, size: int) -> Holding:
+        """``holding`` (more cards than ``size``) as read: without the one card the record shows to be written too
+        many (named as the slip, extra_card.py), or as written with its wrong hand size reported."""
+        extra = None if self.table.tableau else extra_card(self.record, holding, size)
+        if extra is None:
+            self._wrong_size(holding, size)
+            return holding
+        index, words = extra
+        self.report(DEAL_LINE_CARD_TOO_MANY, words, holding.card_pos(index),
+                    proof=(said("{seat}: {cards}", seat=holding.seat, cards=holding.cards),))
+        return without(holding, index)
+
     def verify_deal(self) -> None:
         record, size = self.record, self.rules.deck.hand_size
         seats_dealt: set[Seat] = set()
@@ -240,7 +254,7 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
             if len(holding.cards) < size:
                 short.append(holding)
             elif len(holding.cards) != size:
-                self._wrong_size(holding, size)
+                holding = self._too_many(holding, size)
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
                 self.dealt_to.update(dict.fromkeys(holding.cards, holding.seat))  # the usual case, at C speed

@@ -10,6 +10,9 @@ to nobody that the seat plays is taken to be one, a renege is judged only on the
 seat plays that was dealt to another seat is no filling: it is judged as the record writes it.  Where the
 cards seen are more than the hand holds, the line is no truncation and the wrong hand size stands (D104).
 The variations whose cards come from elsewhere than the deal (an exchange, a tableau) keep D104 too.
+With a second slip in the hand: a card played twice where one of the two seats lost cards to the cut
+(:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge; and two seat letters
+swapped are read where one of the two cards is one the cut line does not list (``slips.seats_swapped``).
 """
 
 from __future__ import annotations
@@ -90,3 +93,12 @@ def filled_deal(record: HandRecord, size: int, deck: frozenset[Card]) -> tuple[t
             holding = Holding(holding.seat, (*holding.cards, *fill), holding.pos)
         deal.append(holding)
     return tuple(deal), filled
+
+
+def cards_lost(replay: HandReplay, seat: Seat) -> bool:
+    """Whether the deal line, read as cut short, lost cards of ``seat`` that the plays do not show: a line whose
+    filling left cards not known, or a seat whose cards come after the cut (none written).  A card such a seat
+    plays twice, or another seat plays after it, is most likely written for one of them: no charge rests on it."""
+    if not replay.unnamed.get(seat) and seat in replay.held:
+        return False
+    return any(f.code is DEAL_LINE_CUT_SHORT for f in replay.result.findings)

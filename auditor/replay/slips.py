@@ -107,8 +107,9 @@ class SeatSwap:
 def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     """The tricks whose seats are written in an order no play allows (where two play, any order: the deal
     alone shows it) and that one exchange of two seat letters puts right, the deal confirming it: each of
-    the two cards was dealt to the other seat, and so read the trick goes round the table in order.  Only
-    where exactly one such exchange exists."""
+    the two cards was dealt to the other seat (or, where that seat's deal line is cut short or not written, the
+    deal gives the card to nobody, and the other card is the deal's), and so read the trick goes round the table
+    in order.  Only where exactly one such exchange exists."""
     dealt = {card: h.seat for h in record.deal for card in h.cards}
     out: list[SeatSwap] = []
     if not dealt:
@@ -121,6 +122,13 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
         for trick in record.tricks:
             for p in trick.plays:
                 dealt.setdefault(p.card, record.dealer)
+    # a seat whose line is cut short or not written: a card dealt to nobody can be one of its cards the record lost
+    written = {h.seat: len(h.cards) for h in record.deal}
+    lost = {seat for seat in table.seats if written.get(seat, 0) < table.hand_size}
+
+    def gives(card: Card, seat: Seat) -> bool:
+        return dealt.get(card, seat if seat in lost else None) is seat
+
     for number, trick in enumerate(record.tricks, 1):
         plays, seats = trick.plays, [p.seat for p in trick.plays]
         if None in seats or len(set(seats)) != len(seats):
@@ -131,7 +139,8 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
         for i, a in enumerate(plays):
             for j in range(i + 1, len(plays)):
                 b = plays[j]
-                if dealt.get(a.card) is b.seat and dealt.get(b.card) is a.seat:
+                # both cards the other seat's, the deal showing at least one of them
+                if gives(a.card, b.seat) and gives(b.card, a.seat) and (a.card in dealt or b.card in dealt):
                     fixed = list(seats)
                     fixed[i], fixed[j] = seats[j], seats[i]
                     if _in_turn(fixed, table):  # type: ignore[arg-type]

@@ -27,10 +27,12 @@ from ..findings import (
     WRONG_LEADER,
     MarkedCard,
     Role,
+    Severity,
 )
 from ..model import Play, TrickRecord, new
 from ..turns import first_leader, in_play, next_in_play, sitting_out
 from .legality import classify_failure, explain_failure, led_suit_name
+from .short_deal import cards_lost
 from ..said import said
 from ..results import PlayFact
 
@@ -259,8 +261,13 @@ class TrickPlay:
             return
         if c in played_at:
             first_trick, first_seat = played_at[c]
+            lost = next((s for s in (first_seat, seat) if cards_lost(self, s)), None)
+            why = () if lost is None else (said("the deal line is cut short, and does not show {lost}'s cards: {c} is most likely "
+                                                "written for one of them, which the record cannot show, so it is not a ruling",
+                                                lost=lost, c=c),)
             self.report(DUPLICATE_CARD, said("{c} is played twice: by {first} in trick {t1} and by {seat} in trick {t2}", c=c, first=first_seat, t1=first_trick, seat=seat, t2=t_index),
-                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),))
+                        play.pos, trick=t_index, seat=seat, cards=(MarkedCard(c, Role.FAULT, seat),), proof=why,
+                        severity=Severity.WARNING if why else None)
             return
         played_at[c] = (t_index, seat)
         if c in self.covered and self.on_table[c] is seat:
