@@ -136,3 +136,29 @@ def test_the_fuzzers_garbled_game_is_bounded_warned_and_read_alike_by_any_number
     assert granted[0] <= GAME_REPLAYS + GAME_REPLAYS_PER_HAND * 60
     assert _audit(FUZZ, "1")[1] == text
     assert _audit(FUZZ, "2")[1] == text
+
+
+def test_a_bid_line_written_many_times_is_not_searched_for_an_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the fuzzer's input 136187 of seed 1: one hand's bid and discard lines written a hundred times over, 5.7 KB
+    # that cost 2.4 s: the orders of its 300 bids, each counted, are 300 squared times 300)
+    from auditor.replay import edit_shapes
+
+    made = [0]
+    original = edit_shapes._orders
+
+    def counting(n: int):  # type: ignore[no-untyped-def]
+        for order in original(n):
+            made[0] += 1
+            yield order
+
+    monkeypatch.setattr(edit_shapes, "_orders", counting)
+    swapped = REGISTRY["S014"].example  # bids written in the wrong order: read in turn
+    bid = next(line for line in swapped.splitlines() if line.startswith("bid "))
+    assert "S014" in codes_of(audit_text(swapped))
+    few = made[0]
+    assert few > 0  # (the count sees the search's orders)
+    made[0] = 0
+    games = audit_text(swapped.replace(bid, "\n".join([bid] * 40)))
+    # the orders of a few candidates' five trick lines, not those of 160 bids (25,000 a candidate)
+    assert made[0] < 1000, made[0]
+    assert "S014" not in codes_of(games)  # a bidding of 40 lines is not one written in the wrong order

@@ -333,6 +333,11 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
 
 
 # --------------------------------------------------------------- the order of the bids
+#: the rounds of a bidding (round 2 ends at the dealer: auditor/replay/bidding.py); a bidding of more calls than
+#: they hold is not a bidding written in the wrong order
+BIDDING_ROUNDS = 2
+
+
 def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """Two bids in the wrong order, or one in the wrong place: of the bidding, however its calls are split into
     lines (the canonical notation writes them on one line, the JSON form in one list: the reading must not
@@ -342,6 +347,8 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
         return
     record, table = cand.record, ev.table
     calls = record.calls
+    if len(calls) > BIDDING_ROUNDS * len(table.seats):
+        return  # more bids than two rounds hold: no order puts them all in turn (and the orders of n bids are n squared)
     turns = [table.after(record.dealer, k + 1) for k in range(len(calls))]
 
     def in_turn(order: list[int]) -> int:
