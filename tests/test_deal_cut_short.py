@@ -89,3 +89,21 @@ def test_a_card_played_twice_by_a_seat_whose_cards_the_line_lost_is_no_charge() 
     assert [(c, lvl) for c, lvl, *_ in found] == [("S018", "warning"), ("D102", "warning")]
     (game,), (clean,) = audit_text(twice, "hoyle"), audit_text(CLEAN, "hoyle")
     assert game.computed == clean.computed
+
+
+
+def test_a_misdeal_rests_on_no_card_the_line_lost() -> None:
+    """Under `deal.misdeal: must` a hand of nines and tens must not be played (D108), and a misdeal declared
+    needs a hand that allows it (D107): with S's line cut to one nine and S sitting out its partner's lone
+    hand, nothing shows S's other four cards, so neither is a ruling."""
+    deal = "deal E: KD QS TH 9C QD  S: 9H  W: QC JS QH KC TS  N: TD KS KH TC JH\n"
+    alone = (f"hand 1 dealer N\n{deal}up AD\nbid E pass, S pass, W pass, N order alone\ndiscard TC\n"
+             "trick E:KD W:KC N:JH\ntrick N:AD E:QD W:TS\ntrick N:KS E:QS W:JS\ntrick N:KH E:TH W:QH\n"
+             "trick N:TD E:9C W:QC\n")
+    found = [(f.code.code, f.level.value) for g in audit_text(alone, "hoyle", ["deal.misdeal=must"])
+             for f in g.all_findings()]
+    assert found == [("S018", "warning")], found
+    declared = f"hand 1 dealer N\n{deal.replace('S: 9H', 'S: JD')}up AD\nmisdeal S\n"  # (a jack alone allows none)
+    found = [(f.code.code, f.level.value) for g in audit_text(declared, "hoyle", ["deal.misdeal=can"])
+             for f in g.all_findings()]
+    assert "D107" not in [code for code, _ in found], found

@@ -42,7 +42,7 @@ class DealVariations:
             if rule is Misdeal.NONE:
                 self.report(MISDEAL_DECLARED, said("{seat} declares a misdeal; this ruleset has no misdeal for the cards dealt", seat=seat),
                             declared.pos, seat=seat)
-            elif seat in self.held and not qualifies(self.dealt_cards(seat), kinds):
+            elif seat in self.held and not self.unnamed.get(seat) and not qualifies(self.dealt_cards(seat), kinds):
                 self.report(MISDEAL_DECLARED, said("{seat} declares a misdeal, but {seat}'s hand is not one that allows it", seat=seat),
                             declared.pos, seat=seat, proof=(said("{seat} was dealt {cards}", seat=seat, cards=held_cards(self.dealt_cards(seat))),))
             else:
@@ -53,6 +53,8 @@ class DealVariations:
         if self.rules.deal.misdeal is not Misdeal.MUST or self.misdeal is not None or self.maker is None:
             return
         for seat in self.held:
+            if self.unnamed.get(seat):
+                continue  # cards its deal line lost (a line cut short): what the hand was is not known
             cards = self.dealt_cards(seat)
             if qualifies(cards, self.rules.deal.misdeal_hands):
                 self.report(MISDEAL_NOT_DECLARED, said("{seat} was dealt a hand that must be declared a misdeal, and the hand "
