@@ -74,3 +74,15 @@ def test_two_long_lines_sharing_a_card_do_not_show_which_is_the_slip() -> None:
     shared = CLEAN_HAND.replace(FULL_N, f"{FULL_N} 9D").replace(FULL_E, f"{FULL_E} 9D")
     codes = [(c, seat) for c, _, seat, _ in _found(shared)]
     assert ("D104", "N") in codes and ("D104", "E") in codes and "S019" not in [c for c, _ in codes]
+
+
+def test_the_up_card_in_the_dealers_line_is_no_pickup_where_it_was_turned_down() -> None:
+    """N, the dealer, lists AD, the up card, as a sixth card, but nobody ordered it up (E names spades in round
+    2) and N plays AD: it is not the pickup written in, and N is not charged with playing a card turned down
+    on a reading that put it in N's hand."""
+    turned_down = (f"hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  {FULL_N} AD\n"
+                   "up AD\nbid E pass, S pass, W pass, N pass, E call S\n"
+                   "trick E:TH S:9H W:QH N:KH\ntrick N:AD E:QD S:JD W:KC\ntrick N:TD E:KD S:AC W:QC\n"
+                   "trick E:9C S:AS W:JS N:TC\ntrick W:TS N:KS E:QS S:JC\n")
+    codes = [code for code, *_ in _found(turned_down)]
+    assert "S019" not in codes and "D103" not in codes, codes

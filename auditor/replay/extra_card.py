@@ -48,7 +48,7 @@ def extra_card(record: HandRecord, holding: Holding, size: int) -> tuple[int, Sa
         card = cards[i]
         if card in cards[:i]:
             why = said("{card} is written twice in it", card=card)
-        elif card == record.up and seat is record.dealer:
+        elif card == record.up and seat is record.dealer and record.discard is not None:  # (taken up: it discarded)
             why = said("{card} is the up card, the dealer's to take", card=card)
         elif card in seen:
             return None
