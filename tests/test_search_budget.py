@@ -15,11 +15,11 @@ import pytest
 
 from auditor.cli import main
 from auditor.findings import REGISTRY, Severity
-from auditor.replay import hand as hand_module
 from auditor.replay import search_budget
 from auditor.replay.search_budget import GAME_REPLAYS, GAME_REPLAYS_PER_HAND, HAND_REPLAYS, SearchBudget
 
 from conftest import audit_text, codes_of
+from test_readings_bound import _count_replays
 
 FUZZ = Path(__file__).parent / "data" / "fuzz" / "garbled-duplicates" / "game.txt"  # input 6845's first 60 hands
 # the up line lost, and the tricks of another deal written under this deal line (input 6845's hand)
@@ -30,18 +30,6 @@ def _garbled_game(hands: int) -> str:
     """``hands`` copies of the garbled hand, numbered and dealt in turn: only the garble is wrong."""
     return "".join(GARBLED.replace("hand 3 dealer E", f"hand {n} dealer {'NESW'[(n - 1) % 4]}") + "\n"
                    for n in range(1, hands + 1))
-
-
-def _count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    made = [0]
-    original = hand_module.HandReplay.__init__
-
-    def counting(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        made[0] += 1
-        original(self, *args, **kwargs)
-
-    monkeypatch.setattr(hand_module.HandReplay, "__init__", counting)
-    return made
 
 
 def _searched(monkeypatch: pytest.MonkeyPatch) -> list[int]:
