@@ -43,6 +43,10 @@ from .tricks import held_cards
 if TYPE_CHECKING:
     from .hand import HandReplay
 
+#: the bidding's rounds: the up card is offered in the first, any other suit may be named in the last (which
+#: ends at the dealer); a bidding never holds more calls than this many rounds round the table
+ROUNDS = 2
+
 _NO_TRUMP = {CallKind.HIGH: NoTrumpCall.HIGH, CallKind.LOW: NoTrumpCall.LOW}
 _MAKING = (CallKind.ORDER, CallKind.CALL, CallKind.HIGH, CallKind.LOW)
 #: the kinds every bid asks about, as module names (an enum member read through its class costs 60 ns
@@ -105,7 +109,7 @@ class Bidding:
                 problems.append(_dealer_must_call(call))
             return problems
         up_suit = self.up_suit(call)
-        if call.kind is _ORDER and self.round == 2:
+        if call.kind is _ORDER and self.round == ROUNDS:
             problems.append((ORDER_IN_ROUND_TWO, said("{seat} orders up in round 2, after the up card was turned down", seat=call.seat)))
         if call.kind is _ORDER:
             problems.extend(self._joker_order(call))
@@ -115,7 +119,7 @@ class Bidding:
         if (call.kind is _HIGH or call.kind is _LOW) and _NO_TRUMP[call.kind] not in bidding.no_trump_calls:
             problems.append((NO_TRUMP_NOT_ALLOWED, said(f"{{seat}} bids {call.kind.value} (no trump), which this ruleset does not allow", seat=call.seat)))
         turned_down = self.turned_down
-        if (call.kind is _CALL and self.round == 2 and turned_down is not None and call.suit is turned_down
+        if (call.kind is _CALL and self.round == ROUNDS and turned_down is not None and call.suit is turned_down
                 and not bidding.may_name_turned_down_suit):
             problems.append((TURNED_DOWN_SUIT, said(f"{{seat}} names {turned_down.name.lower()}, the suit turned down in round 1", seat=call.seat)))
         if call.alone and not self.table.partnerships:
@@ -141,7 +145,7 @@ class Bidding:
 
     def _stuck_dealer_passes(self: HandReplay, call: Call) -> bool:
         """A pass by the dealer at the end of round 2 under stick-the-dealer."""
-        return (self.rules.bidding.stick_the_dealer and self.round == 2 and call.seat is self.dealer
+        return (self.rules.bidding.stick_the_dealer and self.round == ROUNDS and call.seat is self.dealer
                 and self.passes == 2 * self.table.players - 1)
 
     def _joker_order(self: HandReplay, call: Call) -> list[tuple[Code, str]]:
@@ -208,11 +212,11 @@ class Bidding:
         if call.kind is _PASS:
             self.passes += 1
             if self.passes == players:  # everyone passed once: the up card is turned down
-                self.round = 2
+                self.round = ROUNDS
                 self.turned_down = self.up_suit()
-            elif self.passes >= 2 * players:
+            elif self.passes >= ROUNDS * players:
                 self.closed = self.thrown_in = True
-            elif self.passes == 2 * players - 1 and self.rules.bidding.misdeal_when_round_two_reaches_dealer:
+            elif self.passes == ROUNDS * players - 1 and self.rules.bidding.misdeal_when_round_two_reaches_dealer:
                 self.closed = self.thrown_in = self.round_two_misdeal = True
             return
         self.closed = True

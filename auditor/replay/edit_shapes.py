@@ -41,6 +41,7 @@ from ..model import HandRecord, LostLine, Play, TrickRecord
 from ..spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
+from .bidding import ROUNDS
 from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Dealing, Edit, Shape, finding_weight
 from ..results import HandResult
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
@@ -333,9 +334,6 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
 
 
 # --------------------------------------------------------------- the order of the bids
-#: the rounds of a bidding (round 2 ends at the dealer: auditor/replay/bidding.py); a bidding of more calls than
-#: they hold is not a bidding written in the wrong order
-BIDDING_ROUNDS = 2
 
 
 def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
@@ -347,7 +345,7 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
         return
     record, table = cand.record, ev.table
     calls = record.calls
-    if len(calls) > BIDDING_ROUNDS * len(table.seats):
+    if len(calls) > ROUNDS * len(table.seats):
         return  # more bids than two rounds hold: no order puts them all in turn (and the orders of n bids are n squared)
     turns = [table.after(record.dealer, k + 1) for k in range(len(calls))]
 
