@@ -4,7 +4,9 @@ The audit reads a doubtful hand as the nearest record that agrees with itself
 (:mod:`.nearest`): a dealer's letter written for another, two trick lines or
 two bids in the other order, a card written for another; and a hand without
 its ``up`` line shows its up card when the dealer played or discarded a card
-not dealt to the dealer (:mod:`.readings`).  A form that cannot hold such a
+not dealt to the dealer (:mod:`.readings`); a deal line cut short or with one
+card too many is read as the replay of the reading read it (``deal_read``:
+the card too many left out first, then the line cut short filled).  A form that cannot hold such a
 slip as written (EGN seats the calls and the cards by the rules, and keeps
 the tricks in order) can still hold the hand as the audit read it: this is
 what a converter asks for, without knowing how the search works.
