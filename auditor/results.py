@@ -45,6 +45,18 @@ class PlayFact(NamedTuple):
     won: bool
 
 
+@dataclass(frozen=True, slots=True)
+class DealRead:
+    """The deal as the replay read it, where it reads a line otherwise than written: each line's cards after its
+    slip is read (the card written too many left out, S019; a line cut short filled with the cards the seat
+    played, S018), in the order of the lines, and how many cards of each seat stay unknown (what the plays did
+    not fill, a card the deck does not have).  A form that cannot hold such a slip as written (EGN) takes the
+    deal from here, rather than read the slips again."""
+
+    holdings: tuple[Holding, ...]
+    unknown: tuple[tuple[Seat, int], ...] = ()
+
+
 @dataclass(slots=True)
 class HandResult:
     """A hand as replayed.  Per-side values (tricks, points, running totals) are tuples in the order of
@@ -85,6 +97,8 @@ class HandResult:
     tokens_held: tuple[int, ...] = (0, 0)  # the tokens each side holds after this hand
     #: what the record says of the hand before the play, as written (a ruling shows the cards)
     deal: tuple[Holding, ...] = ()
+    #: the deal as read, where a line of it is read otherwise than written or a card of it is not known (None: ``deal``)
+    deal_read: DealRead | None = None
     tableau: tuple[Tableau, ...] = ()
     calls: tuple[Call, ...] = ()
     discard: Card | None = None

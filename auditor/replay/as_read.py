@@ -4,7 +4,9 @@ The audit reads a doubtful hand as the nearest record that agrees with itself
 (:mod:`.nearest`): a dealer's letter written for another, two trick lines or
 two bids in the other order, a card written for another; and a hand without
 its ``up`` line shows its up card when the dealer played or discarded a card
-not dealt to the dealer (:mod:`.readings`).  A form that cannot hold such a
+not dealt to the dealer (:mod:`.readings`); a deal line cut short or with one
+card too many is read as the replay of the reading read it (``deal_read``:
+the card too many left out first, then the line cut short filled).  A form that cannot hold such a
 slip as written (EGN seats the calls and the cards by the rules, and keeps
 the tricks in order) can still hold the hand as the audit read it: this is
 what a converter asks for, without knowing how the search works.
@@ -22,13 +24,12 @@ from dataclasses import dataclass, replace
 
 from ..findings import DEAL_LINE_CARD_TOO_MANY, DEAL_LINE_CUT_SHORT, UP_CARD_MISSING
 from ..model import GameRecord, HandRecord, Pos
+from ..results import HandResult
 from ..rules.schema import Ruleset
 from .edits import Candidate
-from .extra_card import deal_without_extras
 from .game import GameReplay
-from .hand import deck_of
+from .hand import HandReplay
 from .readings import Replayed
-from .short_deal import cut_short_said, filled_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +79,21 @@ class _Reader(GameReplay):
 
     def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
         if ruled.slips:
-            readings = tuple(_reading(c, written) for c in ruled.slips)
+            readings = tuple(_deal_as_read(_reading(c, written), c.result or self._deal_replayed(c.record))
+                             for c in ruled.slips)
         elif (up := _up_read(written, ruled)) is not None:
-            readings = (up,)
+            readings = (_deal_as_read(up, self._deal_replayed(up.record)),)
         else:
-            readings = (SlipReading(written, ()),)
-        readings = tuple(_deal_filled(r, self.rules) for r in readings)
+            readings = (_deal_as_read(SlipReading(written, ()), ruled.literal),)
         if any(r.mends for r in readings):
             self.read.append(HandRead(written, readings))
+
+    def _deal_replayed(self, record: HandRecord) -> HandResult:
+        """The deal of a reading no replay of the audit's kept (its up card read from the rest of the record)
+        read by the replay: its deal lines alone."""
+        replay = HandReplay(record, self.rules, self.record.index, self.deck, table=self.table)
+        replay.verify_deal()
+        return replay.result
 
 
 def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
@@ -99,18 +107,20 @@ def _up_read(written: HandRecord, ruled: Replayed) -> SlipReading | None:
     return SlipReading(replace(written, up=card), (mend,))
 
 
-def _deal_filled(reading: SlipReading, rules: Ruleset) -> SlipReading:
-    """The reading with each deal line cut short that the cards played fill in full written whole, and each line
-    of one card too many that the record shows to be a slip written without it."""
-    record, size = reading.record, rules.deck.hand_size
-    if all(len(h.cards) == size for h in record.deal):
+def _deal_as_read(reading: SlipReading, replayed: HandResult) -> SlipReading:
+    """The reading with its deal as the replay of it read the deal (``replayed.deal_read``): a line of one card too
+    many without the card the record shows to be a slip (S019), a line cut short with the cards the seat played
+    that fill it (S018), each named in the replay's own words.  A line cut short that no card played fills is
+    left as written: read again, it is the same line cut short."""
+    dealt = replayed.deal_read
+    if dealt is None:
         return reading
-    deal, filled = filled_deal(record, size, deck_of(rules))
-    mends = [Mend(DEAL_LINE_CUT_SHORT.code, h.pos, cut_short_said(h, size, list(d.cards[len(h.cards):])))
-             for h, d in zip(record.deal, deal) if h in filled]
-    deal, trimmed = deal_without_extras(replace(record, deal=deal), size)
-    mends += [Mend(DEAL_LINE_CARD_TOO_MANY.code, h.card_pos(i), words) for h, i, words in trimmed]
-    return SlipReading(replace(record, deal=deal), (*reading.mends, *mends)) if mends else reading
+    grown = {h.pos for h, d in zip(replayed.deal, dealt.holdings) if len(d.cards) > len(h.cards)}
+    mends = tuple(Mend(f.code.code, f.pos, f.message) for f in replayed.findings
+                  if f.code is DEAL_LINE_CARD_TOO_MANY or (f.code is DEAL_LINE_CUT_SHORT and f.pos in grown))
+    if not mends:
+        return reading
+    return SlipReading(replace(reading.record, deal=dealt.holdings), (*reading.mends, *mends))
 
 
 def hands_read(game: GameRecord, rules: Ruleset) -> list[HandRead]:

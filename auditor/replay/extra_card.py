@@ -74,16 +74,3 @@ def without(holding: Holding, index: int) -> Holding:
     def drop(values: tuple) -> tuple:
         return values[:index] + values[index + 1:] if index < len(values) else values
     return Holding(holding.seat, drop(holding.cards), holding.pos, drop(holding.card_positions), drop(holding.card_columns))
-
-
-def deal_without_extras(record: HandRecord, size: int) -> tuple[tuple[Holding, ...], list[tuple[Holding, int, Said]]]:
-    """The deal with each line of one card too many that the record shows to be a slip written without it, and
-    the lines so read (the line as written, the card's index, the warning's words)."""
-    deal, read = [], []
-    for holding in record.deal:
-        extra = extra_card(record, holding, size) if len(holding.cards) == size + 1 else None
-        if extra is not None:
-            read.append((holding, *extra))
-            holding = without(holding, extra[0])
-        deal.append(holding)
-    return tuple(deal), read

@@ -32,7 +32,7 @@ from ..said import said
 from ..rules.derived import per_ruleset
 from ..rules.schema import Misdeal, Ruleset
 from ..table import Table, table_of
-from ..results import HandResult
+from ..results import DealRead, HandResult
 from .analysed import Analysed
 from .bidding import Bidding
 from .deal_variations import DealVariations
@@ -246,15 +246,18 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         record, size = self.record, self.rules.deck.hand_size
         seats_dealt: set[Seat] = set()
         short = []  # lines with fewer cards than dealt: read once every seat's cards are known (short_deal.py)
-        for holding in record.deal:
+        read: dict[int, Holding] = {}  # the lines read otherwise than written, by their place in the deal
+        for index, holding in enumerate(record.deal):
             if holding.seat in seats_dealt:
                 self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
                 continue
             seats_dealt.add(holding.seat)
             if len(holding.cards) < size:
-                short.append(holding)
+                short.append((index, holding))
             elif len(holding.cards) != size:
-                holding = self._too_many(holding, size)
+                trimmed = self._too_many(holding, size)
+                if trimmed is not holding:
+                    holding = read[index] = trimmed
             cards = set(holding.cards)
             if len(cards) == len(holding.cards) and self.deck.issuperset(cards) and self.dealt_to.keys().isdisjoint(cards):
                 self.dealt_to.update(dict.fromkeys(holding.cards, holding.seat))  # the usual case, at C speed
@@ -274,9 +277,15 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
                     continue
                 self.dealt_to[c] = holding.seat
             self.held[holding.seat] = set(holding.cards)
-        for holding in short:
-            if not read_cut_short(self, holding, size):
+        for index, holding in short:
+            fill = read_cut_short(self, holding, size)
+            if fill is None:
                 self._wrong_size(holding, size)
+            elif fill:
+                read[index] = holding._replace(cards=(*holding.cards, *fill))
+        if read or self.unnamed:  # (the usual hand: neither, and nothing to keep)
+            self.result.deal_read = DealRead(tuple(read.get(i, h) for i, h in enumerate(record.deal)),
+                                             tuple(self.unnamed.items()))
         if record.tableau or self.table.tableau:
             self.verify_tableau()
         if record.up is not None:

@@ -62,14 +62,15 @@ def cut_short_said(holding: Holding, size: int, fill: list[Card]) -> Said:
                 seat=seat, n=len(holding.cards), size=size, how=how)
 
 
-def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> bool:
-    """Read ``holding`` (fewer cards than ``size``) as a line cut short, filled from the seat's plays: true
-    when it is so read and named, false when the record does not fit it (the caller reports the hand size)."""
+def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> list[Card] | None:
+    """Read ``holding`` (fewer cards than ``size``) as a line cut short, filled from the seat's plays: the cards
+    that fill it (perhaps none) when it is so read and named, None when the record does not fit it (the caller
+    reports the hand size)."""
     if replay.table.tableau:
-        return False
+        return None
     fill = filling(replay.record, holding, size, replay.deck, replay.dealt_to)
     if fill is None:
-        return False
+        return None
     seat = holding.seat
     replay.report(DEAL_LINE_CUT_SHORT, cut_short_said(holding, size, fill), holding.pos,
                   proof=(said("{seat}: {cards}", seat=seat, cards=holding.cards),))
@@ -78,21 +79,7 @@ def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> bool:
     unknown = size - len(holding.cards) - len(fill)
     if unknown:
         replay.unnamed[seat] = replay.unnamed.get(seat, 0) + unknown
-    return True
-
-
-def filled_deal(record: HandRecord, size: int, deck: frozenset[Card]) -> tuple[tuple[Holding, ...], list[Holding]]:
-    """The deal with each line cut short that the cards seen fill in full written whole, and the lines so filled
-    (a form that holds the deal by seat, EGN, cannot hold a line cut short as written)."""
-    dealt_to = {card: h.seat for h in record.deal for card in h.cards}
-    deal, filled = [], []
-    for holding in record.deal:
-        fill = filling(record, holding, size, deck, dealt_to) if len(holding.cards) < size else None
-        if fill is not None and len(holding.cards) + len(fill) == size:
-            filled.append(holding)
-            holding = Holding(holding.seat, (*holding.cards, *fill), holding.pos)
-        deal.append(holding)
-    return tuple(deal), filled
+    return fill
 
 
 def cards_lost(replay: HandReplay, seat: Seat) -> bool:
