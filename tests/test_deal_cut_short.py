@@ -39,7 +39,7 @@ def test_a_hand_thrown_in_fills_nothing_and_charges_nobody() -> None:
     passed = ("hand 1 dealer N\ndeal E: KD QS TH 9C  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH\n"
               "up AD\nbid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n")
     assert _found(passed) == [("S018", "warning", None, "the deal line of E lists 4 of 5 cards: read as cut short; "
-                                                      "the 1 cards not written are not known, and no finding rests on them")]
+                                                      "the card not written is not known, and no finding rests on it")]
 
 
 def test_a_called_renege_is_not_disproved_on_cards_the_line_lost() -> None:
@@ -49,7 +49,7 @@ def test_a_called_renege_is_not_disproved_on_cards_the_line_lost() -> None:
     codes = [(c, lvl) for c, lvl, *_ in _found(called)]
     assert ("S018", "warning") in codes and ("R504", "error") not in codes
     (s018,) = [m for c, _, _, m in _found(called) if c == "S018"]
-    assert "fill 3 of them (JH KH TC); the other 1 are not known" in s018
+    assert "fill 3 of them (JH KH TC); the other 1 is not known" in s018
 
 
 def test_a_card_dealt_to_another_seat_is_no_filling_and_is_still_judged() -> None:

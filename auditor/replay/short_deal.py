@@ -52,10 +52,11 @@ def cut_short_said(holding: Holding, size: int, fill: list[Card]) -> Said:
     seat, missing = holding.seat, size - len(holding.cards)
     unknown = missing - len(fill)
     if not fill:
-        how = said("the {n} cards not written are not known, and no finding rests on them", n=missing)
+        how = said("the card not written is not known, and no finding rests on it" if missing == 1 else
+                   "the {n} cards not written are not known, and no finding rests on them", n=missing)
     elif unknown:
-        how = said("the cards {seat} played fill {k} of them ({cards}); the other {u} are not known",
-                   seat=seat, k=len(fill), cards=tuple(fill), u=unknown)
+        how = said("the cards {seat} played fill {k} of them ({cards}); the other {u} "
+                   + ("is" if unknown == 1 else "are") + " not known", seat=seat, k=len(fill), cards=tuple(fill), u=unknown)
     else:
         how = said("the cards {seat} played fill it ({cards})", seat=seat, cards=tuple(fill))
     return said("the deal line of {seat} lists {n} of {size} cards: read as cut short; {how}",
