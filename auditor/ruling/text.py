@@ -27,7 +27,6 @@ from .words import (
     score,
     sheet_score,
     summary_lines,
-    title,
     verdict,
     where,
 )
@@ -63,7 +62,8 @@ def write_game(path: str, game: GameResult, out: TextIO, style: TextStyle = PLAI
     say = parts.append
     people = People(game)
     shown = printable(path)
-    say(f"{shown}: game {game.index}: {title(game)}\n")
+    event = game.tag("Event")
+    say(f"{shown}: game {game.index}: {printable(event)}\n" if event else f"{shown}: game {game.index}\n")
     info = [f"{printable(t.name)}: {printable(t.value)}" for t in game.tags if t.name.lower() != "event"]
     if info:
         say("  " + "; ".join(info) + "\n")
