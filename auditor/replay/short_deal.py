@@ -24,13 +24,14 @@ from ..cards import Card, Seat
 from ..findings import DEAL_LINE_CUT_SHORT
 from ..model import HandRecord, Holding
 from ..said import Said, said
+from .deal_owners import owners
 
 if TYPE_CHECKING:
     from .hand import HandReplay
 
 
 def filling(record: HandRecord, holding: Holding, size: int, deck: frozenset[Card],
-            dealt_to: Mapping[Card, Seat]) -> list[Card] | None:
+            dealt_to: Mapping[Card, Seat | None]) -> list[Card] | None:
     """The cards that fill ``holding`` (fewer than ``size``), in the order they are seen, or None where the cards
     seen are more than the line lacks (no truncation).  ``dealt_to``: the cards the deal gives each seat."""
     if record.exchanges or record.tableau:
@@ -84,7 +85,7 @@ def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> bool:
 def filled_deal(record: HandRecord, size: int, deck: frozenset[Card]) -> tuple[tuple[Holding, ...], list[Holding]]:
     """The deal with each line cut short that the cards seen fill in full written whole, and the lines so filled
     (a form that holds the deal by seat, EGN, cannot hold a line cut short as written)."""
-    dealt_to = {card: h.seat for h in record.deal for card in h.cards}
+    dealt_to = owners(record.deal)
     deal, filled = [], []
     for holding in record.deal:
         fill = filling(record, holding, size, deck, dealt_to) if len(holding.cards) < size else None
