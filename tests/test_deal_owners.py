@@ -51,5 +51,6 @@ def test_a_seat_written_twice_beside_a_sixth_card_is_not_judged_on_the_copy() ->
 def test_a_card_the_lines_write_for_two_seats_is_no_seats() -> None:
     def line(seat: Seat, cards: str) -> Holding:
         return Holding(seat, tuple(Card.parse(c) for c in cards.split()), Pos(1, 1))
-    got = owners([line(Seat.E, "KD QS"), line(Seat.N, "TD QS"), line(Seat.E, "KD")])
+    # QS in two seats' lines is no seat's; E's second entry (a seat written twice, S021) is not read: 9C is no card
+    got = owners([line(Seat.E, "KD QS"), line(Seat.N, "TD QS"), line(Seat.E, "KD 9C")])
     assert got == {Card.parse("KD"): Seat.E, Card.parse("QS"): None, Card.parse("TD"): Seat.N}

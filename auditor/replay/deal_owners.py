@@ -19,9 +19,14 @@ from ..model import Holding
 
 
 def owners(deal: Iterable[Holding]) -> dict[Card, Seat | None]:
-    """Each card written in ``deal`` and its seat, or None where the lines write it for more than one seat."""
+    """Each card written in ``deal`` and its seat, or None where the lines write it for more than one seat (a seat's
+    second entry in the deal, S021, is not read)."""
     owners: dict[Card, Seat | None] = {}
+    read: set[Seat] = set()
     for holding in deal:
+        if holding.seat in read:  # a seat written twice (S021): its second entry is no seat's, as the replay reads it
+            continue
+        read.add(holding.seat)
         for card in holding.cards:
             owners[card] = holding.seat if owners.get(card, holding.seat) is holding.seat else None
     return owners
