@@ -334,6 +334,10 @@ MORE_SLIPS = [
     planted.Planted("no bid line", planted.deleted("bid E pass, S pass, W pass, N order"), "S015", ()),
     planted.Planted("a seat not at the table", planted.replaced("trick W:TS N:KH E:AS", "trick W:TS N:KH S:AS"), "D113", (),
                     planted.THREE, "three-handed"),
+    planted.Planted("a seat written twice in the deal",
+                    planted.replaced("deal E: KS JD QD QH JH  S: JS AS AD KD AH  W: TS TC TD 9C JC  N: KC KH 9S QS 9H",
+                                     "deal E: KS JD QD QH JH  S: JS AS AD KD AH  S: JS AS AD KD AH  N: KC KH 9S QS 9H"),
+                    "S021", ()),
 ]
 
 

@@ -76,7 +76,7 @@ CARD_NOT_HELD = register(
 )
 WRONG_HAND_SIZE = register(
     "D104", "wrong-hand-size", Category.DEAL, E,
-    "A seat is dealt more cards than the ruleset deals where the record does not show one card of the line to be written too many (S019), or fewer where the cards that seat plays do not fit them as the start of its hand (a line cut short is S018), or is written twice in the deal.",
+    "A seat is dealt more cards than the ruleset deals where the record does not show one card of the line to be written too many (S019), or fewer where the cards that seat plays do not fit them as the start of its hand (a line cut short is S018). A seat written twice in the deal is a slip (S021).",
     "A misdeal: the hand should have been redealt.",
     "hand 1 dealer N\ndeal E: KD QS TH 9C QD 9D  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH\nup AD\n"
     "bid E pass, S pass, W pass, N pass, E pass, S pass, W pass, N pass\n",

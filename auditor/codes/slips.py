@@ -95,3 +95,9 @@ DEAL_LINE_CARD_TOO_MANY = register(
     "A hand of six is a misdeal the table would have seen at the first trick count: read as one, a slip of the pen would charge a player with a wrong hand, a card dealt twice, and a renege on the card never held. Where the seat plays the card, or the hand does not show which card is too many, the wrong hand size stands (D104).",
     "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH QD\n" + _CLEAN_PLAY,
 )
+DEAL_SEAT_WRITTEN_TWICE = register(
+    "S021", "deal-seat-written-twice", Category.SYNTAX, W,
+    "The deal names one seat twice (a deal line copied, or a seat's letter written for another's): the seat's first entry is read, the second is read as no seat's, and the warning says what was most likely meant (a copy where the one seat the deal does not name belongs, or that seat's cards under the wrong letter). No finding rests on the cards the copy lost or on whose the second entry's cards are.",
+    "No table deals a seat twice: the record lost a seat's cards or wrote its letter for another's. Judged as written, it charged the seat with a wrong hand (D104) on a slip of the pen.",
+    "hand 1 dealer N\ndeal E: KD QS TH 9C QD  S: JD JC AS 9H AC  S: JD JC AS 9H AC  N: TD KS KH TC JH\n" + _CLEAN_PLAY,
+)

@@ -245,7 +245,8 @@ class Bidding:
         if defense is not None and self.maker is not None and side_of[defense.seat] is not side_of[self.maker]:
             # taken as the table played it, even where it was declared early or is not allowed
             self.defender = self.result.defender_alone = defense.seat
-        if not self.closed and self.record.tricks:
+        # a trick line that cannot be read (an empty trick in its place) shows no card played: no finding rests on it
+        if not self.closed and any(t.plays for t in self.record.tricks):
             last = self.record.calls[-1].pos if self.record.calls else self.record.pos
             self.report(BIDDING_INCOMPLETE, f"cards are played in hand {self.record.number} but the bidding as written never made trump", last)
 

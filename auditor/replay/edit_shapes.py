@@ -44,6 +44,7 @@ from ..table import Table
 from .bidding import ROUNDS
 from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Dealing, Edit, Shape, finding_weight
 from ..results import HandResult
+from .extra_card import deal_owners
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
 
@@ -378,7 +379,7 @@ def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Ite
     if not _has(result, PLAY_OUT_OF_TURN):
         return
     record = cand.record
-    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealt = deal_owners(record, ev.table.hand_size)
     played = [p.card for t in record.tricks for p in t.plays]
     for options in seats_written_twice(record, ev.table):
         alike = _seat_fix_either(options) if len(options) > 1 else None

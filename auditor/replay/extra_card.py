@@ -25,6 +25,7 @@ from __future__ import annotations
 from ..cards import Card, Seat
 from ..model import HandRecord, Holding
 from ..said import Said, said
+from .deal_owners import owners
 
 
 def extra_card(record: HandRecord, holding: Holding, size: int) -> tuple[int, Said] | None:
@@ -33,7 +34,7 @@ def extra_card(record: HandRecord, holding: Holding, size: int) -> tuple[int, Sa
     cards, seat = holding.cards, holding.seat
     if len(cards) != size + 1 or record.exchanges or record.tableau:
         return None
-    elsewhere = {c: h.seat for h in record.deal if h.seat is not seat for c in h.cards}  # the other lines' cards
+    elsewhere = owners(h for h in record.deal if h.seat is not seat)  # the other lines' cards
     if any(len(h.cards) > size and h.seat is not seat and not set(h.cards).isdisjoint(cards) for h in record.deal):
         return None  # a card two long lines share: the record does not show which of them is the slip
     seen = {p.card for t in record.tricks for p in t.plays if p.seat is seat}
@@ -54,7 +55,8 @@ def extra_card(record: HandRecord, holding: Holding, size: int) -> tuple[int, Sa
             return None
         else:
             where = (said("{card} is the up card", card=card) if card == record.up
-                     else said("{card} is also written for {other}", card=card, other=elsewhere[card]))
+                     else said("{card} is also written for {other}", card=card, other=elsewhere[card]) if elsewhere[card] is not None
+                     else said("{card} is also written for two other seats", card=card))
             why = said("{where} and {seat} never plays it", where=where, seat=seat)
     else:
         unseen = [i for i, c in enumerate(cards) if c not in seen]
@@ -74,3 +76,13 @@ def without(holding: Holding, index: int) -> Holding:
     def drop(values: tuple) -> tuple:
         return values[:index] + values[index + 1:] if index < len(values) else values
     return Holding(holding.seat, drop(holding.cards), holding.pos, drop(holding.card_positions), drop(holding.card_columns))
+
+
+def deal_owners(record: HandRecord, size: int) -> dict[Card, Seat | None]:
+    """Each card of the deal as read (each sixth card the record shows to be a slip read without) and its seat,
+    or None where the lines so read still write it for more than one seat (no owner to judge on)."""
+    deal = []
+    for holding in record.deal:
+        extra = extra_card(record, holding, size) if len(holding.cards) == size + 1 else None
+        deal.append(without(holding, extra[0]) if extra is not None else holding)
+    return owners(deal)

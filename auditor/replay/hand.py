@@ -13,6 +13,7 @@ from ..findings import (
 
     CARD_NOT_IN_DECK,
     DEAL_LINE_CARD_TOO_MANY,
+    DEAL_SEAT_WRITTEN_TWICE,
     DISCARD_MISSING,
     DISCARD_NOT_HELD,
     DISCARD_UP_CARD,
@@ -35,6 +36,7 @@ from ..table import Table, table_of
 from ..results import DealRead, HandResult
 from .analysed import Analysed
 from .bidding import Bidding
+from .deal_seat_twice import seat_twice_said
 from .deal_variations import DealVariations
 from .exchanges import Exchanges
 from .extra_card import extra_card, without
@@ -244,14 +246,15 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
 
     def verify_deal(self) -> None:
         record, size = self.record, self.rules.deck.hand_size
-        seats_dealt: set[Seat] = set()
+        seats_dealt: dict[Seat, Holding] = {}
         short = []  # lines with fewer cards than dealt: read once every seat's cards are known (short_deal.py)
         read: dict[int, Holding] = {}  # the lines read otherwise than written, by their place in the deal
         for index, holding in enumerate(record.deal):
-            if holding.seat in seats_dealt:
-                self.report(WRONG_HAND_SIZE, said("{seat}'s cards are written twice in the deal", seat=holding.seat), holding.pos, seat=holding.seat)
+            if holding.seat in seats_dealt:  # a copied line or a letter written for another: a slip (deal_seat_twice.py)
+                missing = [s for s in self.table.seats if s not in {h.seat for h in record.deal}]
+                self.report(DEAL_SEAT_WRITTEN_TWICE, seat_twice_said(seats_dealt[holding.seat], holding, missing), holding.pos)
                 continue
-            seats_dealt.add(holding.seat)
+            seats_dealt[holding.seat] = holding
             if len(holding.cards) < size:
                 short.append((index, holding))
             elif len(holding.cards) != size:

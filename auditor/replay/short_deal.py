@@ -24,13 +24,14 @@ from ..cards import Card, Seat
 from ..findings import DEAL_LINE_CUT_SHORT
 from ..model import HandRecord, Holding
 from ..said import Said, said
+from .deal_owners import owners
 
 if TYPE_CHECKING:
     from .hand import HandReplay
 
 
 def filling(record: HandRecord, holding: Holding, size: int, deck: frozenset[Card],
-            dealt_to: Mapping[Card, Seat]) -> list[Card] | None:
+            dealt_to: Mapping[Card, Seat | None]) -> list[Card] | None:
     """The cards that fill ``holding`` (fewer than ``size``), in the order they are seen, or None where the cards
     seen are more than the line lacks (no truncation).  ``dealt_to``: the cards the deal gives each seat."""
     if record.exchanges or record.tableau:

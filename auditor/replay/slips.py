@@ -15,6 +15,8 @@ from ..cards import Card, Seat, Suit
 from ..model import NOWHERE, CallKind, HandRecord, LostLine, Play, Pos, TrickRecord
 from ..table import Table
 from ..turns import trick_winner
+from .deal_owners import owners
+from .extra_card import deal_owners
 
 #: statements whose loss the replay knows how to read around
 TRICK, UP, BID, DEAL, DISCARD, RENEGE, SCORE, TRICKS, DEALER, NUMBER = (
@@ -63,7 +65,7 @@ def seats_written_twice(record: HandRecord, table: Table) -> list[list[SeatFix]]
     """For each trick that names one seat twice and leaves out one seat that plays in the hand: the ways
     to put it right, most likely first (one way when the deal or the order of play shows which card
     was the missing seat's; both when nothing does)."""
-    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealt = deal_owners(record, table.hand_size)
     # ordered up, the up card is the dealer's: written as the dealer's, it is no other seat's card
     taken = record.up if record.up is not None and any(c.kind is CallKind.ORDER for c in record.calls) else None
     out = []
@@ -110,7 +112,7 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     the two cards was dealt to the other seat (or, where that seat's deal line is cut short or not written, the
     deal gives the card to nobody, and the other card is the deal's), and so read the trick goes round the table
     in order.  Only where exactly one such exchange exists."""
-    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealt = deal_owners(record, table.hand_size)
     out: list[SeatSwap] = []
     if not dealt:
         return out
@@ -201,7 +203,7 @@ def up_candidates(record: HandRecord, deck: frozenset[Card], players: int = 4) -
     any card of the deck that nobody else was dealt or played.
     """
     dealer = record.dealer
-    dealt = {card: h.seat for h in record.deal for card in h.cards}
+    dealt = owners(record.deal)
     dealt.update({card: row.seat for row in record.tableau for pile in row.piles for card in pile})
     dealer_dealt = {card for card, seat in dealt.items() if seat is dealer}
     if dealer_dealt:
