@@ -172,3 +172,6 @@ def test_copies_of_a_garbled_hand_are_ruled_alike_wherever_they_sit_in_the_game(
     assert len(rulings) == 20
     assert all(r == rulings[0] for r in rulings), rulings
     assert [f for f in game.all_findings() if f.level is Severity.ERROR] == []
+    # (and the game holds both: copies searched to the end, and copies past the game's budget)
+    why = {next(f for f in hand.findings if f.code.code == "S016").proof[0].split(":")[0] for hand in game.hands}
+    assert len(why) == 2, why
