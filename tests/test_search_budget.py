@@ -150,3 +150,28 @@ def test_a_bid_line_written_many_times_is_not_searched_for_an_order(monkeypatch:
     # the orders of a few candidates' five trick lines, not those of 160 bids (25,000 a candidate)
     assert made[0] < 1000, made[0]
     assert "S014" not in codes_of(games)  # a bidding of 40 lines is not one written in the wrong order
+
+
+def test_a_hand_whose_whole_play_contradicts_its_deal_line_accuses_nobody_where_the_search_finishes() -> None:
+    # dealt by W, the garbled hand's search finishes: its best reading still has every player play cards the deal
+    # line did not give them (S plays TS and JD, dealt KC KD QC QD TC): the deal line and the tricks are of two
+    # deals, and the record cannot show which one is wrong
+    (game,) = audit_text(GARBLED.replace("dealer E", "dealer W"), "hoyle")
+    (hand,) = game.hands
+    warning = next(f for f in hand.findings if f.code.code == "S016")
+    assert "the deal line and the tricks are not of one deal" in warning.proof[0]
+    assert any("D103" in line for line in warning.proof)  # what it would find, named as no ruling
+    assert [f for f in game.all_findings() if f.level is Severity.ERROR] == []
+    assert hand.from_sheet and hand.renege_seats == ()
+
+
+def test_copies_of_a_garbled_hand_are_ruled_alike_wherever_they_sit_in_the_game() -> None:
+    # 20 copies, dealt in turn: the early ones are searched to the end, the later ones past the game's budget
+    (game,) = audit_text(_garbled_game(20), "hoyle")
+    rulings = [sorted((f.code.code, f.seat, f.level) for f in hand.findings) for hand in game.hands]
+    assert len(rulings) == 20
+    assert all(r == rulings[0] for r in rulings), rulings
+    assert [f for f in game.all_findings() if f.level is Severity.ERROR] == []
+    # (and the game holds both: copies searched to the end, and copies past the game's budget)
+    why = {next(f for f in hand.findings if f.code.code == "S016").proof[0].split(":")[0] for hand in game.hands}
+    assert len(why) == 2, why

@@ -76,7 +76,7 @@ BID_LINE_NOT_WRITTEN = register(
 )
 TOO_GARBLED = register(
     "S016", "too-garbled-to-read", Category.SYNTAX, W,
-    "A hand so garbled that the search for the slips that would explain it ran past its bound of work (docs/slips.md): the hand is read as written, nobody is accused on it (what it would find is named in the proof, as no ruling), and its points are the score sheet's.",
+    "A hand so garbled that the search for the slips that would explain it ran past its bound of work, or that every player still plays cards the deal line did not give them on the search's likeliest reading (the deal line and the tricks are not of one deal; docs/slips.md): the hand is read as written, nobody is accused on it (what it would find is named in the proof, as no ruling), and its points are the score sheet's.",
     "What a garbled hand seems to show may be the trace of slips the search did not get to read: an accusation needs the record to prove it.",
     # the up line lost, and the tricks of another deal written under this one: every line can be the slip
     "hand 3 dealer E\ndeal S: KC KD QC QD TC  W: 9C 9D 9S AH QH  N: AD JC JH KH TD  E: 9H AC AS JD KS\n"

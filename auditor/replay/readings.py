@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import JOKER, Card, Seat
-from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TOO_GARBLED, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding, Severity
+from ..findings import CARD_NOT_HELD, DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TOO_GARBLED, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding, Severity
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
@@ -366,6 +366,8 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
             result, plan = weigher.written
         else:
             result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, budget)
+        if _deal_of_another_hand(record, result):
+            return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, _ANOTHER_DEAL)
         return Replayed(result, literal, record, plan)
     ruled = []
     for cand in slips:
@@ -376,6 +378,8 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
     result.findings = second_slips(result.findings, slips, record)
+    if _deal_of_another_hand(record, result):
+        return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, _ANOTHER_DEAL)
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
     read = slips[0].record if len(slips) == 1 else record
     if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:
@@ -436,11 +440,30 @@ def _not_scored(result: HandResult, table: Table) -> None:
     result.tricks_won = None
 
 
+#: why a hand whose search ran past its bound is read no further
+_PAST_THE_BOUND = (f"the search for the slips that would explain what it finds stopped at its bound of work ({HAND_REPLAYS} "
+                   "replays a hand, fewer where the game's earlier hands spent the game's)")
+#: why a hand whose every player plays cards the deal line did not give them is read no further
+_ANOTHER_DEAL = ("read the nearest way the search found, every player in it still plays cards the deal line did not "
+                 "give them: the deal line and the tricks are not of one deal, and the record cannot show which of them "
+                 "is wrong")
+
+
+def _deal_of_another_hand(record: HandRecord, result: HandResult) -> bool:
+    """Whether every seat that plays in the hand (two at least) is still charged, on the hand's best reading, with
+    playing a card the deal line did not give it (D103): a deal line the whole play contradicts proves nothing
+    against any one player."""
+    players = {play.seat for trick in record.tricks for play in trick.plays if play.seat is not None}
+    charged = {f.seat for f in result.findings if f.code is CARD_NOT_HELD and f.level is Severity.ERROR}
+    return len(players) >= 2 and players <= charged
+
+
 def _read_no_further(record: HandRecord, literal: HandResult, weigher: _Weigher, rules: Ruleset, game: int,
-                     deck: frozenset[Card], dealing: Dealing, table: Table) -> Replayed:
-    """A hand whose search for slips ran past its budget: read as written (every way its gaps allow), it
-    accuses nobody (what it finds may be the trace of a slip the search did not get to read), its points are the
-    score sheet's, and a warning names it (S016) with what it would have found."""
+                     deck: frozenset[Card], dealing: Dealing, table: Table, why: str = _PAST_THE_BOUND) -> Replayed:
+    """A hand whose search for slips ran past its budget, or whose deal line the whole play contradicts
+    (``why``): read as written (every way its gaps allow), it accuses nobody (what it finds may be the trace of a
+    slip the search did not get to read), its points are the score sheet's, and a warning names it (S016) with
+    what it would have found."""
     if weigher.written is not None:
         result, plan = weigher.written
     else:
@@ -449,9 +472,7 @@ def _read_no_further(record: HandRecord, literal: HandResult, weigher: _Weigher,
     accusations = [f for f in result.findings if f.level is Severity.ERROR]
     result.findings = [f for f in result.findings if f.level is not Severity.ERROR]
     _not_scored(result, table)
-    proof = [f"the search for the slips that would explain what it finds stopped at its bound of work ({HAND_REPLAYS} "
-             "replays a hand, fewer where the game's earlier hands spent the game's): nobody is accused on this hand, "
-             "and its points are the score sheet's"]
+    proof = [f"{why}: nobody is accused on this hand, and its points are the score sheet's"]
     proof += [f"as written, line {f.pos.line}: {f.code.code} {f.message}" for f in accusations[:_NAMED]]
     if len(accusations) > _NAMED:
         proof.append(f"and {len(accusations) - _NAMED} more")
