@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 import gen_games as gen
 from conftest import audit_text
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: derandomized, as the two-slip shapes are (tests/test_slip_shapes.py): the same 120 games on every run, so a red
+#: run names a change, not a draw (the two-slip test is swept over thousands of seeds by bench/slip_sweep.py)
+SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 Lines = list[str]
 Slip = Callable[[random.Random, Lines, gen.Game], Lines | None]
