@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..findings import CARD_NOT_HELD, TOO_GARBLED, Finding, Severity
 from ..model import HandRecord
 from ..results import HandResult, Outcome
+from ..said import said
 from ..table import Table
 from .search_budget import HAND_REPLAYS
 
@@ -53,7 +54,9 @@ def too_garbled(result: HandResult, record: HandRecord, game: int, table: Table,
     result.findings = [f for f in result.findings if f.level is not Severity.ERROR]
     not_scored(result, table)
     proof = [f"{why}: nobody is accused on this hand, and its points are the score sheet's"]
-    proof += [f"as written, line {f.pos.line}: {f.code.code} {f.message}" for f in accusations[:_NAMED]]
+    # quoted with said(): an accusation's words keep the seats and cards they name, for a ruling to present
+    proof += [said("as written, line {line}: {code} {message}", line=f.pos.line, code=f.code.code, message=f.message)
+              for f in accusations[:_NAMED]]
     if len(accusations) > _NAMED:
         proof.append(f"and {len(accusations) - _NAMED} more")
     result.findings.insert(0, Finding(
