@@ -98,7 +98,7 @@ def test_merging_readings_compares_each_wording_once(monkeypatch) -> None:  # ty
     from auditor.cards import Seat
     from auditor.findings import CARD_NOT_HELD, Finding
     from auditor.model import Pos
-    from auditor.replay import readings
+    from auditor.replay import readings_merge
     from auditor.results import HandResult
 
     at = Pos(3, 5)
@@ -110,14 +110,14 @@ def test_merging_readings_compares_each_wording_once(monkeypatch) -> None:  # ty
         return result
 
     looked_at: list[int] = []
-    original = readings._agreed
+    original = readings_merge._agreed
 
     def counting(finding, versions, by_majority):  # type: ignore[no-untyped-def]
         looked_at.append(len(versions))
         return original(finding, versions, by_majority)
 
-    monkeypatch.setattr(readings, "_agreed", counting)
-    merged = readings.merge([reading() for _ in range(20)])
+    monkeypatch.setattr(readings_merge, "_agreed", counting)
+    merged = readings_merge.merge([reading() for _ in range(20)])
     assert [f.message for f in merged.findings] == words  # every reading has them all: all kept, as worded
     assert all(f.proof[0] == "E held nothing of it" for f in merged.findings)  # the line every reading gives
     # each finding is held against the key's distinct wordings (150), not against its 3,000 copies

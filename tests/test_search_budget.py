@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from auditor.cards import Seat
 from auditor.cli import main
 from auditor.findings import REGISTRY, Severity
 from auditor.replay import search_budget
 from auditor.replay.search_budget import GAME_REPLAYS, GAME_REPLAYS_PER_HAND, HAND_REPLAYS, SearchBudget
+from auditor.said import Said
 
 from conftest import audit_text, codes_of
 from test_readings_bound import _count_replays
@@ -86,6 +88,23 @@ def test_a_hand_past_the_budget_is_a_warning_and_accuses_nobody() -> None:
     assert any("B201" in line and "E bids out of turn" in line for line in warning.proof)
     assert hand.from_sheet and hand.points == (2, 2)  # the sheet's entry, not a score resting on the garble
     assert hand.renege_seats == ()
+
+
+def test_the_warning_quotes_its_accusations_with_the_seats_and_cards_they_name(tmp_path: Path) -> None:
+    """What the hand as written would find is quoted in the warning word for word, and still knows the seats and
+    cards it names: the ruling read aloud gives the seat's player there, as it does in any finding."""
+    (game,) = audit_text(GARBLED, "hoyle")
+    (hand,) = game.hands
+    warning = next(f for f in hand.findings if f.code.code == "S016")
+    line = next(line for line in warning.proof if "E bids out of turn" in line)
+    assert isinstance(line, Said) and line.startswith("as written, line ") and "B201 E bids out of turn" in line
+    assert [(line[s.start:s.end], s.value) for s in line.spans if s.value is Seat.E][:1] == [("E", Seat.E)]
+    path = tmp_path / "garbled.txt"
+    path.write_text('[North "Alice"]\n[East "Bob"]\n[South "Carol"]\n[West "Dan"]\n' + GARBLED, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(path), "--format", "text", "--rules", "hoyle"], out, err) == 0, err.getvalue()
+    quoted = [row for row in out.getvalue().splitlines() if "B201" in row and "as written, line" in row]
+    assert quoted and "B201 Bob (East) bids out of turn" in quoted[0], quoted
 
 
 def test_a_real_offence_in_a_hand_the_budget_cannot_search_is_no_ruling(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,17 +28,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..cards import JOKER, Card, Seat
-from ..findings import CARD_NOT_HELD, DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TOO_GARBLED, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding, Severity
+from ..findings import DISCARD_MISSING, JOKER_SUIT, PLAY_OUT_OF_TURN, TRICKS_MISSING, WRONG_LEADER, Category, Code, Finding
 from ..model import HandRecord, LostLine, Pos
 from ..rules.schema import Ruleset
 from ..table import Table, table_of
 from .absent import at_the_table
 from .gaps import Reading, biddings, dealers, discards, joker_suit_open, joker_suits, misdeal_seats, placing_count, placings, renege_seats, replay, up_cards
 from .hand import HandReplay
-from ..results import HandResult, Outcome
+from ..results import HandResult
 from .edits import Candidate, Dealing, doubt, second_slips
 from .nearest import nearest
-from .search_budget import HAND_REPLAYS, SearchBudget
+from .read_no_further import ANOTHER_DEAL, PAST_THE_BOUND, deal_of_another_hand, not_scored, too_garbled
+from .readings_merge import merge
+from .search_budget import SearchBudget
 from .slips import BID, DEALER, DISCARD, EXCHANGES, MISDEAL, RENEGE, TRICK, UP, UpCandidates, effective_kind, with_lost_tricks
 
 #: More readings than this (several gaps in one hand) and the hand is judged on nothing the gaps touch.
@@ -175,82 +177,6 @@ def _discard(record: HandRecord, at: Pos, plan: Plan, rules: Ruleset, deck: froz
     return shaped
 
 
-# ----------------------------------------------------------------------------- merging
-def _options(result: HandResult) -> tuple[tuple[int, ...], ...] | None:
-    """The points (per side) a reading gives the hand; None when it cannot score it."""
-    if result.outcome is Outcome.UNKNOWN and not result.settled:
-        return result.possible or None
-    return (result.points,)
-
-
-def _key(f: Finding) -> tuple[str, Pos, Seat | None]:
-    return (f.code.code, f.pos, f.seat)
-
-
-def _agreed(finding: Finding, versions: dict[tuple[str, tuple[str, ...]], tuple[Finding, int]], by_majority: bool) -> Finding:
-    """The finding as the readings word it, with the proof lines that every reading gives: in the first (the
-    likeliest) reading's words, or ``by_majority`` where no reading is likelier than another (the suits a joker
-    can have offered: a renege of clubs is "trump" in the one reading where clubs are trump)."""
-    if len(versions) == 1:
-        return finding
-    base = finding
-    if by_majority:
-        counts: dict[str, int] = {}
-        for version, count in versions.values():
-            counts[version.message] = counts.get(version.message, 0) + count
-        wording = max(counts, key=lambda message: (counts[message], message == finding.message))
-        base = finding if wording == finding.message else next(v for v, _ in versions.values() if v.message == wording)
-    proof = [line for line in base.proof if all(line in v.proof for v, _ in versions.values())]
-    proof.append("the rest of its proof depends on what the record lost, so only what holds in every reading is shown")
-    return replace(base, proof=tuple(proof))
-
-
-def merge(results: list[HandResult], by_majority: bool = False) -> HandResult:
-    """What every reading agrees on: findings made by all of them (worded as :func:`_agreed` says), points if
-    they all score alike."""
-    primary = results[0]
-    if len(results) == 1:
-        return primary
-    common = set.intersection(*({_key(f) for f in r.findings} for r in results))
-    # each distinct wording once: readings mostly word a finding alike, and a record whose findings share a
-    # position (EGN's) gave hundreds of copies of each key, compared with each other (131 million times)
-    versions: dict[tuple[str, Pos, Seat | None], dict[tuple[str, tuple[str, ...]], tuple[Finding, int]]] = {}
-    for r in results:
-        for f in r.findings:
-            key = _key(f)
-            if key in common:
-                worded = versions.setdefault(key, {})
-                wording = (f.message, f.proof)
-                first, count = worded.get(wording, (f, 0))
-                worded[wording] = (first, count + 1)
-    merged = replace(primary, findings=[_agreed(f, versions[_key(f)], by_majority)
-                                        for f in primary.findings if _key(f) in common])
-    merged.renege_seats = tuple(s for s in primary.renege_seats if all(s in r.renege_seats for r in results))
-    for name, empty in (("dealer", None), ("maker", None), ("trump", None), ("no_trump", None), ("round", None), ("alone", False),
-                        ("defender_alone", None), ("tricks_won", None), ("up", None), ("token", None)):
-        if any(getattr(r, name) != getattr(primary, name) for r in results):
-            setattr(merged, name, empty)
-    scored = {(r.points, r.outcome, r.penalized, r.possible, r.settled) for r in results}
-    if len(scored) > 1:
-        every = [_options(r) for r in results]
-        options: list[tuple[int, ...]] = []
-        for some in every:
-            for option in some or ():
-                if option not in options:
-                    options.append(option)
-        merged.outcome = Outcome.UNKNOWN
-        merged.points = tuple(0 for _ in primary.points)
-        merged.penalized = primary.penalized if all(r.penalized is primary.penalized for r in results) else None
-        merged.settled = False
-        merged.possible = ()
-        if None in every:  # some reading cannot score the hand at all: only the sheet can
-            pass
-        elif len(options) == 1:
-            merged.points = options[0]
-            merged.settled = True
-        else:
-            merged.possible = tuple(options)
-    return merged
 
 
 #: what a hand read on a single guess (too many gaps to read every way) is not judged on
@@ -366,8 +292,8 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
             result, plan = weigher.written
         else:
             result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, budget)
-        if _deal_of_another_hand(record, result):
-            return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, _ANOTHER_DEAL)
+        if deal_of_another_hand(record, result):
+            return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, ANOTHER_DEAL)
         return Replayed(result, literal, record, plan)
     ruled = []
     for cand in slips:
@@ -378,8 +304,8 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
     result.findings = second_slips(result.findings, slips, record)
-    if _deal_of_another_hand(record, result):
-        return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, _ANOTHER_DEAL)
+    if deal_of_another_hand(record, result):
+        return _read_no_further(record, literal, weigher, rules, game, deck, dealing, table, ANOTHER_DEAL)
     # where the readings tie, the hand as written stands for what they disagree on (the dealer, when not written)
     read = slips[0].record if len(slips) == 1 else record
     if len(slips) > 1 and len(dealers := {cand.record.dealer for cand in slips}) == 1:
@@ -425,65 +351,24 @@ def _ruled(plan: Plan, results: list[HandResult], literal: HandResult, table: Ta
     """What the readings of a hand agree on, as the ruling of it."""
     merged = merge(results, by_majority=plan.joker_suit)
     if plan.capped:  # read on one guess: nothing that rests on the gaps, and the points are the sheet's
-        _not_scored(merged, table)
+        not_scored(merged, table)
     merged.findings = _judged(merged, plan)
     if plan.joker_suit:  # each reading names the joker's suit: what the record says of it is the record's own
         merged.findings.extend(f for f in literal.findings if f.code is JOKER_SUIT and f not in merged.findings)
     return merged
 
 
-def _not_scored(result: HandResult, table: Table) -> None:
-    """Leave the hand's points to the score sheet, and nothing resting on who made trump or who reneged."""
-    result.outcome, result.points, result.possible = Outcome.UNKNOWN, table.zeros, ()
-    result.settled, result.penalized, result.renege_seats = False, None, ()
-    result.maker = result.trump = result.round = result.defender_alone = None
-    result.tricks_won = None
-
-
-#: why a hand whose search ran past its bound is read no further
-_PAST_THE_BOUND = (f"the search for the slips that would explain what it finds stopped at its bound of work ({HAND_REPLAYS} "
-                   "replays a hand, fewer where the game's earlier hands spent the game's)")
-#: why a hand whose every player plays cards the deal line did not give them is read no further
-_ANOTHER_DEAL = ("read the nearest way the search found, every player in it still plays cards the deal line did not "
-                 "give them: the deal line and the tricks are not of one deal, and the record cannot show which of them "
-                 "is wrong")
-
-
-def _deal_of_another_hand(record: HandRecord, result: HandResult) -> bool:
-    """Whether every seat that plays in the hand (two at least) is still charged, on the hand's best reading, with
-    playing a card the deal line did not give it (D103): a deal line the whole play contradicts proves nothing
-    against any one player."""
-    players = {play.seat for trick in record.tricks for play in trick.plays if play.seat is not None}
-    charged = {f.seat for f in result.findings if f.code is CARD_NOT_HELD and f.level is Severity.ERROR}
-    return len(players) >= 2 and players <= charged
-
-
 def _read_no_further(record: HandRecord, literal: HandResult, weigher: _Weigher, rules: Ruleset, game: int,
-                     deck: frozenset[Card], dealing: Dealing, table: Table, why: str = _PAST_THE_BOUND) -> Replayed:
+                     deck: frozenset[Card], dealing: Dealing, table: Table, why: str = PAST_THE_BOUND) -> Replayed:
     """A hand whose search for slips ran past its budget, or whose deal line the whole play contradicts
     (``why``): read as written (every way its gaps allow), it accuses nobody (what it finds may be the trace of a
     slip the search did not get to read), its points are the score sheet's, and a warning names it (S016) with
-    what it would have found."""
+    what it would have found (:mod:`.read_no_further`)."""
     if weigher.written is not None:
         result, plan = weigher.written
     else:
         result, plan = _with_gaps(record, literal, frozenset(), rules, game, deck, dealing.expected, table, weigher.budget)
-    result = replace(result, findings=list(result.findings))
-    accusations = [f for f in result.findings if f.level is Severity.ERROR]
-    result.findings = [f for f in result.findings if f.level is not Severity.ERROR]
-    _not_scored(result, table)
-    proof = [f"{why}: nobody is accused on this hand, and its points are the score sheet's"]
-    proof += [f"as written, line {f.pos.line}: {f.code.code} {f.message}" for f in accusations[:_NAMED]]
-    if len(accusations) > _NAMED:
-        proof.append(f"and {len(accusations) - _NAMED} more")
-    result.findings.insert(0, Finding(
-        TOO_GARBLED, f"hand {record.number} is too garbled to read further: its findings are not rulings",
-        record.pos, game, record.number, proof=tuple(proof)))
-    return Replayed(result, literal, record, plan, cut=True)
-
-
-#: the accusations of a hand read no further named in its warning (its proof), at most
-_NAMED = 8
+    return Replayed(too_garbled(result, record, game, table, why), literal, record, plan, cut=True)
 
 
 def _with_gaps(record: HandRecord, literal: HandResult, unjudged: frozenset[Pos], rules: Ruleset, game: int,
