@@ -31,9 +31,10 @@ from ..findings import (
     SYNTAX_ERROR,
     Finding,
 )
-from ..model import BrokenHand, GameRecord, HandRecord, LostLine, SidePoints
+from ..model import BrokenHand, GameRecord, HandRecord, LostLine, Pos, SidePoints
 from ..rules.schema import AfterThrowIn, Ruleset
 from .game_end import GameEnd
+from .open_end import Forced, Guess, Replay, settle
 from .hand import deck_of
 from .edits import Dealing
 from .readings import Replayed, replay_hand
@@ -51,8 +52,12 @@ _TAG_NAME = re.compile(r"tag:(\w+)")
 
 
 class GameReplay(GameEnd):
-    def __init__(self, record: GameRecord, rules: Ruleset) -> None:
+    def __init__(self, record: GameRecord, rules: Ruleset, forced: Forced | None = None) -> None:
         self.record = record
+        # the scores open hands are counted with, where the sheet's entry is none they allow (:mod:`.open_end`)
+        self.forced: Forced = forced or {}
+        self.guesses: list[Guess] = []
+        self.open_entries: set[Pos] = set()  # the sheet entries an open hand's P701 is on
         self.rules = rules
         self.deck = deck_of(rules)
         self.table = table = table_of(rules)
@@ -125,7 +130,18 @@ class GameReplay(GameEnd):
             self.result.tokens = self.tokens
         self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         self.result.ranking = self.rules.standings.text
+        if self.guesses and not self.forced:  # the game's end may rest on a guess: try every allowed score
+            settle(self.replayed(), self.replay_with, self.table)
         return self.result
+
+    def replayed(self) -> Replay:
+        return Replay(self.result, tuple(self.guesses), frozenset(self.open_entries))
+
+    def replay_with(self, forced: Forced) -> Replay:
+        """The game replayed with its open hands counted as ``forced`` says (the audit's own replay, kept apart)."""
+        replay = GameReplay(self.record, self.rules, forced)
+        replay.run()
+        return replay.replayed()
 
     def record_slips(self) -> None:
         """Tag lines that could not be read or were read with a repair, and hands past the reader's limit."""
@@ -304,14 +320,23 @@ class GameReplay(GameEnd):
     def _points_from_sheet(self, result: HandResult, sheet: tuple[int, ...]) -> None:
         """Score a hand the record cannot score from the sheet's entry: the sheet's points if the written
         cards allow them, else the score they allow that is nearest the sheet's (check_sheet reports it)."""
-        result.points = _nearest(self._sheet_points(sheet), result.possible)
+        result.points = self._allowed(result, self._sheet_points(sheet))
         result.from_sheet = True
+
+    def _allowed(self, result: HandResult, sheet: tuple[int, ...]) -> tuple[int, ...]:
+        """The sheet's points where the hand allows them, else the allowed score nearest them (a guess, kept
+        for :mod:`.open_end`; where the game is replayed under each allowed score, the one it is replayed with)."""
+        if not result.possible or sheet in result.possible:
+            return sheet
+        chosen = self.forced.get(result.pos) or _nearest(sheet, result.possible)
+        self.guesses.append(Guess(result.pos, result.number, result.possible, chosen))
+        return chosen
 
     def _settle_unresolved(self, sheet: tuple[int, ...]) -> None:
         """Hands since the last entry that nothing in the record could score take what the sheet adds
         over them (the last of them, when there are several; the others count nothing)."""
         target = self.unresolved[-1]
-        remainder = _nearest(self._sheet_points(sheet), target.possible)
+        remainder = self._allowed(target, self._sheet_points(sheet))
         target.points = remainder
         target.from_sheet = True
         after = self.since_sheet[self.since_sheet.index(target):]
@@ -344,6 +369,7 @@ class GameReplay(GameEnd):
         which = f"hand {record.number}" if len(since) == 1 else f"hands {since[0].number}-{since[-1].number}"
         open_hand = next((h for h in since if h.possible), None)
         if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
+            self.open_entries.add(score.pos)
             options = " or ".join(spelled(sides, points, signed=True) for points in open_hand.possible)
             message = (f"the sheet gives {which} {spelled(sides, wrote, signed=True)}; the tricks written allow hand "
                        f"{open_hand.number} only {options}, so {which} score {spelled(sides, by_rules, signed=True)}")

@@ -1,0 +1,85 @@
+"""A game whose end rests on an open hand's score: ruled only where it holds under every score the hand allows.
+
+The slipped record is the clean one with hand 10's trick 2 and up line lost: the tricks written allow hand 10
+NS +1 or EW +2, and the sheet writes NS +1 EW +2, neither.  NS +1 (the clean record's) gives NS the game in
+hand 14; EW +2 gives EW the game in hand 12, and would make hands 13 and 14 'played after the game'.
+"""
+
+from __future__ import annotations
+
+import io
+
+from auditor.cli import main
+from auditor.codes.registry import Severity
+from auditor.results import GameResult
+from conftest import ROOT, audit_text
+
+DATA = ROOT / "tests" / "data" / "open_score"
+SLIPPED = (DATA / "slipped.txt").read_text(encoding="utf-8")
+CLEAN = (DATA / "clean.txt").read_text(encoding="utf-8")
+
+
+def _errors(game: GameResult) -> set[tuple[str, int | None]]:
+    return {(f.code.code, f.hand) for f in game.all_findings() if f.level is Severity.ERROR}
+
+
+def test_no_accusation_rests_on_the_guessed_score_of_hand_10() -> None:
+    (slipped,) = audit_text(SLIPPED, "hoyle")
+    (clean,) = audit_text(CLEAN, "hoyle")
+    assert ("G801", 13) not in _errors(slipped)
+    assert {e for e in _errors(slipped) - _errors(clean) if e[1] != 10} == set()
+    # the sheet's entry for hand 10 is none of the scores its tricks allow: that is proven, and stays
+    (p701,) = [f for f in slipped.all_findings() if f.code.code == "P701" and f.hand == 10]
+    assert p701.level is Severity.ERROR and "only NS +1 EW +0 or NS +0 EW +2" in p701.message
+    # the game's end is open, each score named with the end it gives
+    assert (slipped.winner, slipped.won_in_hand, slipped.finished) == (None, None, False)
+    (s024,) = [f for f in slipped.all_findings() if f.code.code == "S024"]
+    assert s024.level is Severity.WARNING and s024.hand == 10
+    assert "rests on hand 10's score" in s024.message
+    assert "NS +1 EW +0 gives NS the game in hand 14" in s024.message
+    assert "NS +0 EW +2 gives EW the game in hand 12" in s024.message
+    # what the guess alone would charge is named, as no ruling
+    assert any(line.startswith("counting hand 10 NS +0 EW +2, the record would also give G801 at 145:1")
+               and line.endswith("not a ruling)") for line in s024.proof)
+    assert sum("P701 at" in line and "counts for nothing" in line for line in s024.proof) == 2
+    assert (clean.winner.value, clean.won_in_hand) == ("NS", 14)
+
+
+def test_the_report_states_the_open_winner(tmp_path) -> None:
+    path = tmp_path / "slipped.txt"
+    path.write_text(SLIPPED, encoding="utf-8")
+    out = io.StringIO()
+    assert main([str(path), "--rules", "hoyle"], out, io.StringIO()) == 1
+    text = out.getvalue()
+    assert "G801 played-after-game" not in text
+    assert ("The winner rests on hand 10's score, which the record does not show: NS +1 EW +0 gives NS (Frank and Bob) "
+            "the game in hand 14") in text
+    assert "won in hand 12" not in text
+
+
+def test_alternatives_that_end_the_game_alike_are_ruled_as_before() -> None:
+    """Cut after hand 11, neither score of hand 10 ends the game: the audit counts the nearest, as it did."""
+    cut = SLIPPED[:SLIPPED.index("hand 12 dealer")]
+    (game,) = audit_text(cut, "hoyle")
+    codes = [(f.code.code, f.hand) for f in game.all_findings()]
+    assert "S024" not in {c for c, _ in codes}
+    (p701,) = [f for f in game.all_findings() if f.code.code == "P701" and f.hand == 10]
+    assert p701.proof[0] == "the corrected score counts hand 10 NS +0 EW +2, the score the cards allow nearest the sheet's"
+    assert game.open_end is None and not game.finished and game.computed == (7, 9)
+
+
+def test_alternatives_that_end_the_game_alike_with_a_winner_are_ruled_as_before() -> None:
+    """To 7 points, EW has won in hand 9, before hand 10: nothing rests on hand 10, G801 stands."""
+    (game,) = audit_text(SLIPPED, "hoyle", ["game.target=7"])
+    assert (game.winner.value, game.won_in_hand) == ("EW", 9)
+    assert ("G801", 10) in _errors(game)
+    assert "S024" not in {f.code.code for f in game.all_findings()}
+
+
+def test_a_sheet_entry_the_tricks_allow_decides() -> None:
+    decided = SLIPPED.replace("score NS 9 EW 10", "score NS 9 EW 8")
+    (game,) = audit_text(decided, "hoyle")
+    codes = {(f.code.code, f.hand) for f in game.all_findings()}
+    assert ("P701", 10) not in codes and "S024" not in {c for c, _ in codes}
+    assert game.hands[9].points == (1, 0) and game.hands[9].from_sheet
+    assert (game.winner.value, game.won_in_hand) == ("NS", 14) and ("G801", 13) not in codes
