@@ -83,3 +83,25 @@ def test_a_sheet_entry_the_tricks_allow_decides() -> None:
     assert ("P701", 10) not in codes and "S024" not in {c for c, _ in codes}
     assert game.hands[9].points == (1, 0) and game.hands[9].from_sheet
     assert (game.winner.value, game.won_in_hand) == ("NS", 14) and ("G801", 13) not in codes
+
+
+def test_the_replays_under_every_score_are_bounded() -> None:
+    """Four open hands of two scores each are tried every way (16 endings, 15 replays beyond the audit's own);
+    a fifth is past the bound, and nothing is tried further."""
+    from auditor.model import Pos
+    from auditor.replay.open_end import MOST_REPLAYS, Guess, Replay, every_score
+
+    result = GameResult(1, Pos(1, 1), "hoyle")
+    guesses = tuple(Guess(Pos(i, 1), i, ((1, 0), (0, 2)), (0, 2)) for i in range(1, 6))
+    for count, ways in ((4, 16), (5, None)):
+        made: list[object] = []
+        first = Replay(result, guesses[:count], frozenset())
+
+        def replay(forced, first=first, made=made) -> Replay:
+            made.append(dict(forced))
+            return first
+
+        runs = every_score(first, replay)
+        assert (len(runs) if runs is not None else None) == ways
+        assert len(made) == (15 if ways else MOST_REPLAYS)
+        assert len({tuple(sorted(f.items())) for f in made}) == len(made)  # no score tried twice

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Side
-from ..findings import PLAYED_AFTER_GAME, SCORE_MISMATCH, Finding
+from ..findings import PLAYED_AFTER_GAME, SCORE_MISMATCH, WRONG_WINNER, Finding
 from ..codes.registry import Severity
 from ..codes.slips import GAME_END_OPEN
 from ..model import Pos
@@ -108,7 +108,9 @@ def settle(first: Replay, replay: Callable[[Forced], Replay], table: Table) -> N
     if runs is None:
         start = first.guesses[0].pos
         for f in result.findings:
-            proven = f.pos <= start or (f.code is SCORE_MISMATCH and f.pos in first.open_entries)
+            # (the Winner tag stands above the hands, yet what it is judged against is the game's end)
+            proven = (f.pos <= start and f.code is not WRONG_WINNER) or (
+                f.code is SCORE_MISMATCH and f.pos in first.open_entries)
             (kept if f.level is not Severity.ERROR or proven else dropped).append(f)
     else:
         made = [{_key(f, first.open_entries) for f in r.result.findings} for r in runs]
