@@ -105,3 +105,13 @@ def test_the_replays_under_every_score_are_bounded() -> None:
         assert (len(runs) if runs is not None else None) == ways
         assert len(made) == (15 if ways else MOST_REPLAYS)
         assert len({tuple(sorted(f.items())) for f in made}) == len(made)  # no score tried twice
+
+
+def test_a_hand_after_the_end_under_every_score_is_still_played_after_the_game() -> None:
+    """Hand 14 written again as hand 15: after EW's end (hand 12) and after NS's (hand 14) alike."""
+    again = SLIPPED[SLIPPED.index("hand 14 dealer"):].replace("hand 14 dealer", "hand 15 dealer", 1)
+    (game,) = audit_text(SLIPPED + "\n" + again, "hoyle")
+    (g801,) = [f for f in game.all_findings() if f.code.code == "G801"]
+    assert (g801.hand, g801.level) == (15, Severity.ERROR)
+    assert g801.message == "hand 15 is recorded after the game's end, whichever score hand 10 had; it does not count"
+    assert ("G801", 13) not in _errors(game) and game.winner is None
