@@ -8,11 +8,17 @@ hand 14; EW +2 gives EW the game in hand 12, and would make hands 13 and 14 'pla
 from __future__ import annotations
 
 import io
+import re
+
+import pytest
 
 from auditor.cli import main
 from auditor.codes.registry import Severity
+from auditor.replay import game as game_module
+from auditor.replay import game_hands
 from auditor.results import GameResult
 from conftest import ROOT, audit_text
+from test_readings_bound import _count_replays
 
 DATA = ROOT / "tests" / "data" / "open_score"
 SLIPPED = (DATA / "slipped.txt").read_text(encoding="utf-8")
@@ -115,3 +121,58 @@ def test_a_hand_after_the_end_under_every_score_is_still_played_after_the_game()
     assert (g801.hand, g801.level) == (15, Severity.ERROR)
     assert g801.message == "hand 15 is recorded after the game's end, whichever score hand 10 had; it does not count"
     assert ("G801", 13) not in _errors(game) and game.winner is None
+
+
+def _also_open(text: str, numbers: set[int]) -> str:
+    """``text`` with the hands ``numbers`` open too: each loses its up line and its second trick, and the sheet
+    gives each NS one point more than it wrote (a score none of them allows), the entries after it carrying it."""
+    blocks = re.split(r"(?=^hand \d+ dealer)", text, flags=re.M)
+    shift, out = 0, []
+    for block in blocks:
+        number = re.match(r"hand (\d+)", block)
+        if number is not None and int(number.group(1)) in numbers:
+            lines = block.split("\n")
+            tricks = [i for i, line in enumerate(lines) if line.startswith("trick ")]
+            block = "\n".join(line for i, line in enumerate(lines) if not line.startswith("up ") and i != tricks[1])
+            shift += 1
+        out.append(re.sub(r"score NS (\d+)", lambda m: f"score NS {int(m.group(1)) + shift}", block))
+    return "".join(out)
+
+
+# hand 10 alone: 2 scores; hands 3, 6 and 10: 8 ways, two of which end the game before hand 10 alike (7 endings)
+@pytest.mark.parametrize(("numbers", "ways"), [(set(), 2), ({3, 6}, 7)])
+def test_an_open_end_replays_each_hand_once_not_once_per_score(monkeypatch, numbers, ways) -> None:  # type: ignore[no-untyped-def]
+    """Only the scoring pass runs again under each score the open hands allow: every hand's own replay (its play,
+    the slips read around it) is made once.  (Before: the whole game once per ending, 2 and 7 times here.)"""
+    text = _also_open(SLIPPED, numbers)
+    replayed: list[int] = []
+    real = game_hands.replay_hand
+
+    def counting(record, *args, **kwargs):  # type: ignore[no-untyped-def]
+        replayed.append(record.number)
+        return real(record, *args, **kwargs)
+
+    monkeypatch.setattr(game_hands, "replay_hand", counting)
+    passes = [0]
+    score = game_module.GameReplay.score
+
+    def scoring(self, played):  # type: ignore[no-untyped-def]
+        passes[0] += 1
+        score(self, played)
+
+    monkeypatch.setattr(game_module.GameReplay, "score", scoring)
+    made = _count_replays(monkeypatch)
+    (game,) = audit_text(text, "hoyle")
+    (s024,) = [f for f in game.all_findings() if f.code.code == "S024"]
+    endings = str(s024.message).split("does not show: ", 1)[1].split("; ")
+    assert passes[0] == len(endings) == ways  # every score of every open hand scored
+    assert replayed == list(range(1, 15))  # yet each hand replayed once, in order
+    open_replays = made[0]
+    made[0] = 0
+    monkeypatch.setattr(game_module, "settle", lambda *args: None)  # the audit's own count alone: no score tried
+    (alone,) = audit_text(text, "hoyle")
+    assert "S024" not in {f.code.code for f in alone.all_findings()}
+    assert made[0] == open_replays  # the hands' replays (slip search included) cost nothing more
+    # the audit's own count stands: the other scores were counted on copies of the hands
+    assert game.hands[9].points == (0, 2) and game.hands[9].from_sheet
+    assert game.computed == game.hands[-1].totals

@@ -8,16 +8,18 @@ the hand may rest on it: the hand the game is won in, who won it, and what the
 record is then accused of (G801 on a hand recorded after the end, P701 on a
 hand that "counts for nothing", G802, G805).
 
-So the game is replayed under every score the open hands allow (an open hand
-of such a replay that the first did not have is tried every way too).  Where
-every such replay ends the game alike (the same hand, the same winner), the
+So the game is scored again under every score the open hands allow (an open
+hand of such a pass that the first did not have is tried every way too): its
+scoring pass alone (:mod:`.game`), over the hands as replayed once
+(:mod:`.game_hands`), since no hand's own replay reads the running score.
+Where every such pass ends the game alike (the same hand, the same winner), the
 game is ruled as it is.  Where they do not, the game's end is open: the winner
 is not ruled, S024 on the first open hand says what each score gives, and an
-error of the game's (not of a hand's own play) stands only where every replay
+error of the game's (not of a hand's own play) stands only where every pass
 makes it; the others are named in S024's proof as no ruling.  A hand recorded
 after the end under every score is G801 still, at the first such hand.
 
-The replays are bounded (:data:`MOST_REPLAYS`): past the bound nothing that
+The passes are bounded (:data:`MOST_REPLAYS`): past the bound nothing that
 follows the first open hand is ruled on the game's score.
 """
 
@@ -35,7 +37,7 @@ from ..results import GameResult
 from ..said import Said, said
 from ..table import Table, spelled
 
-#: the replays of a game (beyond its first) that the scores of its open hands may cost: enough for four open
+#: the scoring passes of a game (beyond its first) that the scores of its open hands may cost: enough for four open
 #: hands of two scores each; a record with more is ruled on nothing that follows its first open hand
 MOST_REPLAYS = 15
 
@@ -44,7 +46,7 @@ Forced = Mapping[Pos, tuple[int, ...]]
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    """An open hand whose sheet entry is none of the scores it allows, and the score the replay counted."""
+    """An open hand whose sheet entry is none of the scores it allows, and the score the pass counted."""
 
     pos: Pos
     number: int
@@ -54,7 +56,7 @@ class Guess:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """One replay of the game: its result, its open hands' scores, and the P701 entries those hands made."""
+    """One scoring pass of the game: its result, its open hands' scores, and the P701 entries those hands made."""
 
     result: GameResult
     guesses: tuple[Guess, ...]
@@ -66,7 +68,7 @@ def _end(result: GameResult) -> tuple[bool, Side | None, int | None]:
 
 
 def every_score(first: Replay, replay: Callable[[Forced], Replay]) -> list[Replay] | None:
-    """The replays of the game under every score its open hands allow (``first`` among them), or None past
+    """The scoring passes of the game under every score its open hands allow (``first`` among them), or None past
     :data:`MOST_REPLAYS`."""
     made = 0
     out: list[Replay] = []
