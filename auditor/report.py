@@ -59,6 +59,7 @@ def game_dict(path: str, g: GameResult) -> dict[str, Any]:
         "hands": [hand_dict(h) for h in g.hands],
         "notes": list(g.notes),
         **({"drinks": g.drinks} if g.drinks is not None else {}),
+        **({"open_end": str(g.open_end)} if g.open_end is not None else {}),  # the winner is not ruled (S024)
     }
 
 

@@ -137,6 +137,9 @@ class GameResult:
     winner: Side | None = None
     won_in_hand: int | None = None  # the hand that ended the game (the last deal of a game of a number of deals)
     finished: bool = False  # the game reached its end by the rules: a side won, or the last deal ended in a tie
+    #: the game's end where it rests on an open hand's score the record does not show (winner, won_in_hand and
+    #: finished are then not ruled): what each score the hand allows gives (S024)
+    open_end: str | None = None
     deals: int = 0  # the hands dealt in the record, those the numbers show missing included
     deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
     ranking: str = "points"  # standings.*: how players are ranked over the games (StandingsRules.text)

@@ -148,6 +148,7 @@ REFUSED = {
         "S011": "a card written for another, read two ways (trick 1's KC or trick 5's is QC): EGN holds one record",
         "G806": "a rule of the EGN source that cannot be honoured",
         "S016": "calls out of turn, and cards played by other seats than the rules give",
+        "S024": "one trick of five and the up line lost: EGN's tricks are the first, the notation's may be any",
     },
     "text": {"G806": "a rule of the EGN source that cannot be honoured"},
     "json": {},

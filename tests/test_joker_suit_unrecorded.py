@@ -48,7 +48,9 @@ def test_striking_out_the_jokers_suit_accuses_nobody_and_changes_no_score_the_ca
     named, unnamed = audit_text(generated.text), audit_text(struck_text)
     assert findings(named), "the generator injected no mistake: the comparison would prove little"
     new = findings(unnamed) - findings(named)
-    assert new == set()
+    # a hand the struck-out suit leaves open, whose sheet entry (a mistake injected) is none of its scores,
+    # may leave the game's end open: S024, a warning that names the slip, accuses nobody
+    assert {n for n in new if n[-1] != "S024"} == set()
     assert not [f for g in unnamed for f in g.all_findings() if f.code.code == "B215"]
     ordered_up = 0
     for before, after in zip(named, unnamed, strict=True):

@@ -1,58 +1,49 @@
-"""Replay a whole game: the rotation of the deal, running scores and the end.
+"""Replay a whole game: each hand once (:mod:`.game_hands`), then the scoring pass: running scores and the end.
 
 A wrong entry on the score sheet is reported once, at the entry where it
 shows: the sheet's running score is compared with the corrected one over the
 hands since the last entry that could be read (usually one hand; more when a
 score line was lost or not written).
 
-Hand numbers are a scorekeeper's labels: the deal's rotation is judged by the
-order of the hands in the file, and a number out of step with its neighbours
-is named as the numbering slip it is (G803, G804, G807), never as a dealing
-error.
+The hands are replayed once each, in the file's order (:mod:`.game_hands`:
+their numbers, the deal's rotation, their own play); this module's scoring
+pass then counts them: the running score, the sheet, the tokens and the end.
+Only the scoring pass reads the running score, so where the game's end rests
+on an open hand's score it alone runs again, once per score the hand allows
+(:mod:`.open_end`).
 """
 
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import replace
-from functools import partial
 
-from ..cards import Seat
 from ..drinks import add_to_table, empty_table, hand_drinks
-from ..findings import (
-    DEAL_STOLEN,
-    DEALER_OUT_OF_ROTATION,
-    HAND_MISSING,
-    HAND_NUMBER_OUT_OF_SEQUENCE,
-    HAND_NUMBER_REPEATED,
-    RULE_NOT_HONOURED,
-    SCORE_MISMATCH,
-    SCORE_SIDES,
-    SYNTAX_ERROR,
-    Finding,
-)
-from ..model import BrokenHand, GameRecord, HandRecord, LostLine, SidePoints
-from ..rules.schema import AfterThrowIn, Ruleset
+from ..findings import RULE_NOT_HONOURED, SCORE_MISMATCH, SCORE_SIDES, SYNTAX_ERROR, Finding
+from ..model import BrokenHand, GameRecord, HandRecord, LostLine, Pos, SidePoints
+from ..rules.schema import Ruleset
 from .game_end import GameEnd
+from .game_hands import GameHands, Played
+from .open_end import Forced, Guess, Replay, settle
 from .hand import deck_of
-from .edits import Dealing
-from .readings import Replayed, replay_hand
 from .search_budget import SearchBudget
 from ..said import Said, said
 from ..results import GameResult, HandResult, Outcome
 from .sheet_slip import HeldEntries, WrongEntry
-from .slip_findings import lost_finding, repair_finding, slip_findings
-from .slips import DEALER
+from .slip_findings import lost_finding, repair_finding
 from ..table import Table, spelled, table_of
 
-#: the number the reader gives a hand whose ``hand`` line does not say it
-UNKNOWN_NUMBER = -1
 _TAG_NAME = re.compile(r"tag:(\w+)")
 
 
-class GameReplay(GameEnd):
-    def __init__(self, record: GameRecord, rules: Ruleset) -> None:
+class GameReplay(GameEnd, GameHands):
+    def __init__(self, record: GameRecord, rules: Ruleset, forced: Forced | None = None) -> None:
         self.record = record
+        # the scores open hands are counted with, where the sheet's entry is none they allow (:mod:`.open_end`)
+        self.forced: Forced = forced or {}
+        self.guesses: list[Guess] = []
+        self.open_entries: set[Pos] = set()  # the sheet entries an open hand's P701 is on
         self.rules = rules
         self.deck = deck_of(rules)
         self.table = table = table_of(rules)
@@ -73,13 +64,7 @@ class GameReplay(GameEnd):
         self.at_sheet = initial
         self.since_sheet: list[HandResult] = []  # the hands since that entry
         self.unresolved: list[HandResult] = []  # hands since then that nothing in the record could score
-        self.expected_dealer: Seat | None = None
-        self.last_dealer: Seat | None = None  # who dealt the hand before (deal.stealing: their partner may steal)
-        self.last_number: int | None = None
-        self.upcoming: HandRecord | BrokenHand | None = None  # the hand after the one being replayed
-        self.dealings: dict[tuple[Seat | None, Seat | None, bool], Dealing] = {}
-        self.dealt_from_left: tuple[int, int] | None = None  # of the game's hands with a deal line: (from the left, all)
-        self.numbers_seen: set[int] = set()
+        self.start_hands()
         self.after_end_reported = False
         self.held = HeldEntries(self.table, record.index)  # sheet entries that disagreed, until the next show why
         self.search_budget = SearchBudget()  # the work the search for slips may do in this game
@@ -108,15 +93,22 @@ class GameReplay(GameEnd):
         return values
 
     def run(self) -> GameResult:
+        played = self.play_hands()
+        # an open hand's score may leave the end open: the scoring pass then runs again, on the hands as replayed
+        unscored = [_unscored(p) for p in played] if any(p.result is not None and p.result.possible for p in played) else None
+        self.score(played)
+        if self.guesses and not self.forced and unscored is not None:  # the end may rest on a guess: try every score
+            settle(self.replayed(), lambda forced: self.scored_with(forced, unscored), self.table)
+        return self.result
+
+    def score(self, played: list[Played]) -> None:
+        """The scoring pass over the hands replayed: running score, sheet, tokens, end (the game's result)."""
         self.record_slips()
-        hands = self.record.hands
-        for i, hand in enumerate(hands):
-            following = hands[i + 1].number if i + 1 < len(hands) else None
-            self.upcoming = hands[i + 1] if i + 1 < len(hands) else None
-            if isinstance(hand, BrokenHand):
-                self.broken(hand, following)
+        for each in played:
+            if each.result is None:
+                self.broken(each)
             else:
-                self.hand(hand, following)
+                self.hand(each)
         self.flush_wrong_entry()
         self.check_winner_tag()
         self.check_complete()
@@ -125,7 +117,16 @@ class GameReplay(GameEnd):
             self.result.tokens = self.tokens
         self.result.deals, self.result.deal_limit = self.deals_played, self.rules.game.deals
         self.result.ranking = self.rules.standings.text
-        return self.result
+
+    def replayed(self) -> Replay:
+        return Replay(self.result, tuple(self.guesses), frozenset(self.open_entries))
+
+    def scored_with(self, forced: Forced, unscored: list[Played]) -> Replay:
+        """The game scored with its open hands counted as ``forced`` says (a scoring pass of its own, on copies of
+        the hands as replayed: no hand is replayed again)."""
+        scoring = GameReplay(self.record, self.rules, forced)
+        scoring.score([_unscored(p) for p in unscored])
+        return scoring.replayed()
 
     def record_slips(self) -> None:
         """Tag lines that could not be read or were read with a repair, and hands past the reader's limit."""
@@ -148,16 +149,17 @@ class GameReplay(GameEnd):
         return (f"the {m.group(1)} tag is not read; nothing else is lost",)
 
     # ------------------------------------------------------------------------
-    def broken(self, hand: BrokenHand, following: int | None) -> None:
+    def broken(self, played: Played) -> None:
         self.flush_wrong_entry()
+        self.result.findings.extend(played.findings)
+        hand = played.hand
+        assert isinstance(hand, BrokenHand)
         expected = f"; expected {', '.join(hand.expected)}" if hand.expected else ""
         zeros = self.table.zeros
         result = HandResult(hand.number if hand.number is not None else 0, hand.pos, hand.dealer, broken=True,
                             sides=self.table.sides, points=zeros, totals=zeros, tokens_held=self.tokens)
         result.findings.append(Finding(SYNTAX_ERROR, f"{hand.message}{expected}", hand.pos, self.record.index, hand.number))
-        self.expected_dealer = self.last_dealer = None  # unknown: the rotation check restarts at the next hand
-        gap, _ = self.check_numbering(hand.number, hand, following)
-        self.count_deals(gap)
+        self.count_deals(played.gap)
         result.counted = not self.result.finished
         sheet = self._sheet_values(hand.score, hand.number) if hand.score is not None else None
         if hand.score is not None and sheet is not None:  # keep the running score in step with the sheet
@@ -173,26 +175,11 @@ class GameReplay(GameEnd):
         result.totals = self.total
         self.result.hands.append(result)
 
-    def hand(self, record: HandRecord, following: int | None) -> None:
-        index = self.record.index
-        written = record
-        gap, called = self.check_numbering(record.number, record, following)
-        if called is not None and called != record.number:
-            record = replace(record, number=called)  # the record stays as read; the ruling uses the number it meant
-        # the rotation is evidence of who dealt: a dealer's letter that it and the hand contradict is a slip
-        ruled = replay_hand(record, self.rules, index, self.deck,
-                            partial(self.dealing, record, gap) if self.fits_witnesses(record, gap)
-                            else self.dealing(record, gap), self.table, self.search_budget)
-        self.hand_read(written, ruled)
-        result, plan = ruled.result, ruled.plan
-        if plan is not None or record.repairs or ruled.slips:
-            result.findings.extend(slip_findings(ruled.record, plan, result, ruled.literal, index, ruled.slips))
-        record = ruled.record  # the hand as read: its slips put right, a seat not at the table read as a lost line
-        dealer_lost = (bool(record.lost) and any(lost.kind == DEALER for lost in record.lost)
-                       or not ruled.dealer_known)
-        if not dealer_lost:
-            self.check_rotation(record, gap)
-        self.count_deals(gap)
+    def hand(self, played: Played) -> None:
+        self.result.findings.extend(played.findings)  # on its number and its dealer
+        record, result = played.record, played.result
+        assert record is not None and result is not None
+        self.count_deals(played.gap)
         result.counted = not self.result.finished
         sheet = self._sheet_values(record.score, record.number) if record.score is not None else None
         if not result.counted:
@@ -218,64 +205,7 @@ class GameReplay(GameEnd):
             self.check_end(record)
         if self.result.drinks is not None:
             add_to_table(self.result.drinks, hand_drinks(record, result, self.rules))
-        dealer = self.expected_dealer if dealer_lost else record.dealer
-        self.expected_dealer = self.next_dealer(dealer, result) if dealer is not None else None
-        self.last_dealer = dealer
         self.result.hands.append(result)
-
-    def fits_witnesses(self, record: HandRecord, gap: int) -> bool:
-        """Whether the dealer written on ``record`` fits every witness :meth:`dealing` would find, told in a few
-        comparisons (False where it cannot tell so quickly): the rotation, the next hand's dealer on its left,
-        the deal line starting on its left."""
-        dealer = record.dealer
-        expected = self.expected_dealer
-        if expected is not None and dealer is not expected and not gap:
-            return False
-        left = self.table.left[dealer]
-        if record.deal and record.deal[0].seat is not left:
-            return False
-        after = self.upcoming
-        return not isinstance(after, HandRecord) or after.dealer is left
-
-    def dealing(self, record: HandRecord, gap: int) -> Dealing:
-        """What the hands around ``record`` say of who dealt it: the rotation from the hand before, and read
-        backwards from the dealer written on the hand after it (the next number, its dealer written)."""
-        after = self.upcoming
-        following = None
-        if isinstance(after, HandRecord) and after.number == record.number + 1 and (
-                not after.lost or not any(lost.kind == DEALER for lost in after.lost)):
-            following = after.dealer
-        expected = self.expected_dealer if not gap else None
-        # the deal line's order is a witness where the game writes its deals from the dealer's left (the notation
-        # does; EGN lists the seats in a fixed order): a hand whose deal line fits costs nothing to ask
-        fits = bool(record.deal) and record.deal[0].seat is self.table.left[record.dealer]
-        speaks = fits or self.deals_from_the_left(record)
-        known = self.dealings.get((expected, following, speaks))
-        if known is None:  # (a few per game: one for each pair of seats)
-            table = self.table
-            before: frozenset[Seat] = frozenset()
-            if following is not None:
-                before = frozenset(s for s in table.seats if table.left[s] is following or (
-                    self.rules.deal.stealing and table.partner[s] is following))
-                if self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
-                    before |= {following}
-            known = Dealing(expected, before, table.left if speaks else None)
-            self.dealings[(expected, following, speaks)] = known
-        return known
-
-    def deals_from_the_left(self, record: HandRecord) -> bool:
-        """Whether the game's other hands write their deal lines from the dealer's left, at least half of them
-        (or there are none): then a deal line that does not is evidence against its dealer."""
-        if self.dealt_from_left is None:
-            left = self.table.left
-            dealt = [h for h in self.record.hands if isinstance(h, HandRecord) and h.deal]
-            self.dealt_from_left = (sum(1 for h in dealt if h.deal[0].seat is left[h.dealer]), len(dealt))
-        fitting, dealt = self.dealt_from_left
-        others = dealt - (1 if record.deal else 0)  # (this hand's line does not fit: it counts in neither)
-        return others == 0 or 2 * fitting >= others
-
-    def hand_read(self, written: HandRecord, ruled: Replayed) -> None:
-        """How the hand ``written`` was read: nothing to do for the audit (:mod:`.as_read` keeps it)."""
 
     def _capped(self, total: tuple[int, ...]) -> tuple[int, ...]:
         """The running score under ``game.max_score`` (Bicycle's 'up to 13 points')."""
@@ -304,14 +234,23 @@ class GameReplay(GameEnd):
     def _points_from_sheet(self, result: HandResult, sheet: tuple[int, ...]) -> None:
         """Score a hand the record cannot score from the sheet's entry: the sheet's points if the written
         cards allow them, else the score they allow that is nearest the sheet's (check_sheet reports it)."""
-        result.points = _nearest(self._sheet_points(sheet), result.possible)
+        result.points = self._allowed(result, self._sheet_points(sheet))
         result.from_sheet = True
+
+    def _allowed(self, result: HandResult, sheet: tuple[int, ...]) -> tuple[int, ...]:
+        """The sheet's points where the hand allows them, else the allowed score nearest them (a guess, kept
+        for :mod:`.open_end`; where the game is replayed under each allowed score, the one it is replayed with)."""
+        if not result.possible or sheet in result.possible:
+            return sheet
+        chosen = self.forced.get(result.pos) or _nearest(sheet, result.possible)
+        self.guesses.append(Guess(result.pos, result.number, result.possible, chosen))
+        return chosen
 
     def _settle_unresolved(self, sheet: tuple[int, ...]) -> None:
         """Hands since the last entry that nothing in the record could score take what the sheet adds
         over them (the last of them, when there are several; the others count nothing)."""
         target = self.unresolved[-1]
-        remainder = _nearest(self._sheet_points(sheet), target.possible)
+        remainder = self._allowed(target, self._sheet_points(sheet))
         target.points = remainder
         target.from_sheet = True
         after = self.since_sheet[self.since_sheet.index(target):]
@@ -344,6 +283,7 @@ class GameReplay(GameEnd):
         which = f"hand {record.number}" if len(since) == 1 else f"hands {since[0].number}-{since[-1].number}"
         open_hand = next((h for h in since if h.possible), None)
         if open_hand is not None:  # the sheet's entry is none of the scores the written cards allow
+            self.open_entries.add(score.pos)
             options = " or ".join(spelled(sides, points, signed=True) for points in open_hand.possible)
             message = (f"the sheet gives {which} {spelled(sides, wrote, signed=True)}; the tricks written allow hand "
                        f"{open_hand.number} only {options}, so {which} score {spelled(sides, by_rules, signed=True)}")
@@ -372,75 +312,6 @@ class GameReplay(GameEnd):
         """A wrong entry that no later entry came back from is the sheet's error."""
         self.result.findings.extend(self.held.flush())
 
-    # ---------------------------------------------------------------- numbers and the deal
-    def check_numbering(self, number: int | None, hand: HandRecord | BrokenHand, following: int | None) -> tuple[int, int | None]:
-        """Judge the hand's number against its neighbours: the number of hands a real gap leaves out, and
-        the number the hand is called by (its place in the file, where its own number is a slip)."""
-        index, prev = self.record.index, self.last_number
-        if number is None or number == UNKNOWN_NUMBER:
-            effective = prev + 1 if prev is not None else 1
-            self.last_number = effective
-            return 0, effective if number == UNKNOWN_NUMBER else None
-        gap = 0
-        effective = number
-        repeated = number in self.numbers_seen
-        if prev is None and following is not None and following <= number and following >= 2:
-            effective = following - 1  # the first hand, and the next does not come after it: the slip is here
-            self.finding(Finding(HAND_NUMBER_OUT_OF_SEQUENCE,
-                                 f"hand {number} is the game's first hand, and the next is hand {following}: it is most "
-                                 f"likely hand {effective}, and is called hand {effective} below", hand.pos, index, effective))
-        elif prev is None or number == prev + 1:
-            pass
-        elif number > prev + 1 and not repeated and not (following is not None and following == prev + 2):
-            gap = number - prev - 1
-            span = f"hand {prev + 1}" if gap == 1 else f"hands {prev + 1}-{number - 1}"
-            self.finding(Finding(HAND_MISSING, f"{span} of game {index} {'is' if gap == 1 else 'are'} not in the record", hand.pos, index, number))
-        else:  # a slip of the pen: the hand is the next one, as its place in the file says
-            effective = prev + 1
-            if following is not None and following == prev + 2:
-                where = f"stands between hands {prev} and {following}"
-            elif repeated:
-                where = f"is used again after hand {prev}"
-            else:
-                where = f"comes after hand {prev}: the numbers go backwards"
-            again = " (the number is used twice)" if repeated and following == prev + 2 else ""
-            code = HAND_NUMBER_REPEATED if repeated else HAND_NUMBER_OUT_OF_SEQUENCE
-            self.finding(Finding(code, f"hand {number} {where}: it is most likely hand {effective}{again}, "
-                                       f"and is called hand {effective} below", hand.pos, index, effective))
-        self.numbers_seen.add(number)
-        self.last_number = effective
-        return gap, effective
-
-    def check_rotation(self, record: HandRecord, gap: int) -> None:
-        """The dealer against the hand before it in the file (and, past a gap, against the hands left out)."""
-        expected = self.expected_dealer
-        if expected is None or record.dealer is expected:
-            return
-        if gap:
-            if self.rules.deal.after_throw_in is not AfterThrowIn.NEXT_DEALER or record.dealer is self.table.after(expected, gap):
-                return  # the hands left out may have moved the deal on
-        last = self.last_dealer
-        if self.rules.deal.stealing and not gap and last is not None and self.table.partner[last] is record.dealer:
-            self.finding(Finding(
-                DEAL_STOLEN,
-                said("{dealer}, partner of the last dealer {last}, deals hand {n} in place of {expected}: a stolen deal, "
-                     "which stands when nobody notices", dealer=record.dealer, last=last, n=record.number, expected=expected),
-                record.pos, self.record.index, record.number, seat=record.dealer,
-            ))
-            return
-        severity = self.rules.deal.out_of_rotation
-        self.finding(Finding(
-            DEALER_OUT_OF_ROTATION,
-            said("{dealer} deals hand {n}; by the rotation it was {expected}'s deal", dealer=record.dealer, n=record.number, expected=expected),
-            record.pos, self.record.index, record.number, seat=record.dealer, severity=severity,
-        ))
-
-    def next_dealer(self, dealer: Seat, result: HandResult) -> Seat:
-        # a declared misdeal passes the deal on (seed 003); a hand nobody makes follows deal.after_throw_in
-        if result.outcome is Outcome.THROWN_IN and self.rules.deal.after_throw_in is AfterThrowIn.SAME_DEALER:
-            return dealer
-        return self.table.left[dealer]
-
 
 def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     if len(a) == 2:  # two sides (the four-player game): once a hand, without a generator
@@ -452,6 +323,11 @@ def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     if len(a) == 2:
         return (a[0] - b[0], a[1] - b[1])
     return tuple(x - y for x, y in zip(a, b))
+
+
+def _unscored(played: Played) -> Played:
+    """``played`` with a copy of its result, for a scoring pass of its own (the pass sets what the score decides)."""
+    return played if played.result is None else replace(played, result=copy(played.result))
 
 
 def _nearest(sheet: tuple[int, ...], possible: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:

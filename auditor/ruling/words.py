@@ -199,7 +199,10 @@ def game_end_words(game: GameResult, people: People) -> str:
     """Who won and when (or how far the game got), and the four-trick tokens held."""
     tokens = f" Four-trick tokens held: {sides_words(game.sides, game.tokens)}." if game.tokens is not None else ""
     deals = plural(game.deal_limit, "deal")
-    if game.deal_limit and game.finished:
+    if game.open_end is not None:
+        open_end = people.mentions().plain(game.open_end)
+        end = f"{open_end[:1].upper()}{open_end[1:]}."
+    elif game.deal_limit and game.finished:
         if game.won_in_hand is None:
             end = f"The game's {deals} ended in deals that are not in the record."
         elif game.winner is not None:

@@ -1,0 +1,178 @@
+"""A game whose end rests on an open hand's score: ruled only where it holds under every score the hand allows.
+
+The slipped record is the clean one with hand 10's trick 2 and up line lost: the tricks written allow hand 10
+NS +1 or EW +2, and the sheet writes NS +1 EW +2, neither.  NS +1 (the clean record's) gives NS the game in
+hand 14; EW +2 gives EW the game in hand 12, and would make hands 13 and 14 'played after the game'.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from auditor.cli import main
+from auditor.codes.registry import Severity
+from auditor.replay import game as game_module
+from auditor.replay import game_hands
+from auditor.results import GameResult
+from conftest import ROOT, audit_text
+from test_readings_bound import _count_replays
+
+DATA = ROOT / "tests" / "data" / "open_score"
+SLIPPED = (DATA / "slipped.txt").read_text(encoding="utf-8")
+CLEAN = (DATA / "clean.txt").read_text(encoding="utf-8")
+
+
+def _errors(game: GameResult) -> set[tuple[str, int | None]]:
+    return {(f.code.code, f.hand) for f in game.all_findings() if f.level is Severity.ERROR}
+
+
+def test_no_accusation_rests_on_the_guessed_score_of_hand_10() -> None:
+    (slipped,) = audit_text(SLIPPED, "hoyle")
+    (clean,) = audit_text(CLEAN, "hoyle")
+    assert ("G801", 13) not in _errors(slipped)
+    assert {e for e in _errors(slipped) - _errors(clean) if e[1] != 10} == set()
+    # the sheet's entry for hand 10 is none of the scores its tricks allow: that is proven, and stays
+    (p701,) = [f for f in slipped.all_findings() if f.code.code == "P701" and f.hand == 10]
+    assert p701.level is Severity.ERROR and "only NS +1 EW +0 or NS +0 EW +2" in p701.message
+    # the game's end is open, each score named with the end it gives
+    assert (slipped.winner, slipped.won_in_hand, slipped.finished) == (None, None, False)
+    (s024,) = [f for f in slipped.all_findings() if f.code.code == "S024"]
+    assert s024.level is Severity.WARNING and s024.hand == 10
+    assert "rests on hand 10's score" in s024.message
+    assert "NS +1 EW +0 gives NS the game in hand 14" in s024.message
+    assert "NS +0 EW +2 gives EW the game in hand 12" in s024.message
+    # what the guess alone would charge is named, as no ruling
+    assert any(line.startswith("counting hand 10 NS +0 EW +2, the record would also give G801 at 145:1")
+               and line.endswith("not a ruling)") for line in s024.proof)
+    assert sum("P701 at" in line and "counts for nothing" in line for line in s024.proof) == 2
+    assert (clean.winner.value, clean.won_in_hand) == ("NS", 14)
+
+
+def test_the_report_states_the_open_winner(tmp_path) -> None:
+    path = tmp_path / "slipped.txt"
+    path.write_text(SLIPPED, encoding="utf-8")
+    out = io.StringIO()
+    assert main([str(path), "--rules", "hoyle"], out, io.StringIO()) == 1
+    text = out.getvalue()
+    assert "G801 played-after-game" not in text
+    assert ("The winner rests on hand 10's score, which the record does not show: NS +1 EW +0 gives NS (Frank and Bob) "
+            "the game in hand 14") in text
+    assert "won in hand 12" not in text
+
+
+def test_alternatives_that_end_the_game_alike_are_ruled_as_before() -> None:
+    """Cut after hand 11, neither score of hand 10 ends the game: the audit counts the nearest, as it did."""
+    cut = SLIPPED[:SLIPPED.index("hand 12 dealer")]
+    (game,) = audit_text(cut, "hoyle")
+    codes = [(f.code.code, f.hand) for f in game.all_findings()]
+    assert "S024" not in {c for c, _ in codes}
+    (p701,) = [f for f in game.all_findings() if f.code.code == "P701" and f.hand == 10]
+    assert p701.proof[0] == "the corrected score counts hand 10 NS +0 EW +2, the score the cards allow nearest the sheet's"
+    assert game.open_end is None and not game.finished and game.computed == (7, 9)
+
+
+def test_alternatives_that_end_the_game_alike_with_a_winner_are_ruled_as_before() -> None:
+    """To 7 points, EW has won in hand 9, before hand 10: nothing rests on hand 10, G801 stands."""
+    (game,) = audit_text(SLIPPED, "hoyle", ["game.target=7"])
+    assert (game.winner.value, game.won_in_hand) == ("EW", 9)
+    assert ("G801", 10) in _errors(game)
+    assert "S024" not in {f.code.code for f in game.all_findings()}
+
+
+def test_a_sheet_entry_the_tricks_allow_decides() -> None:
+    decided = SLIPPED.replace("score NS 9 EW 10", "score NS 9 EW 8")
+    (game,) = audit_text(decided, "hoyle")
+    codes = {(f.code.code, f.hand) for f in game.all_findings()}
+    assert ("P701", 10) not in codes and "S024" not in {c for c, _ in codes}
+    assert game.hands[9].points == (1, 0) and game.hands[9].from_sheet
+    assert (game.winner.value, game.won_in_hand) == ("NS", 14) and ("G801", 13) not in codes
+
+
+def test_the_replays_under_every_score_are_bounded() -> None:
+    """Four open hands of two scores each are tried every way (16 endings, 15 replays beyond the audit's own);
+    a fifth is past the bound, and nothing is tried further."""
+    from auditor.model import Pos
+    from auditor.replay.open_end import MOST_REPLAYS, Guess, Replay, every_score
+
+    result = GameResult(1, Pos(1, 1), "hoyle")
+    guesses = tuple(Guess(Pos(i, 1), i, ((1, 0), (0, 2)), (0, 2)) for i in range(1, 6))
+    for count, ways in ((4, 16), (5, None)):
+        made: list[object] = []
+        first = Replay(result, guesses[:count], frozenset())
+
+        def replay(forced, first=first, made=made) -> Replay:
+            made.append(dict(forced))
+            return first
+
+        runs = every_score(first, replay)
+        assert (len(runs) if runs is not None else None) == ways
+        assert len(made) == (15 if ways else MOST_REPLAYS)
+        assert len({tuple(sorted(f.items())) for f in made}) == len(made)  # no score tried twice
+
+
+def test_a_hand_after_the_end_under_every_score_is_still_played_after_the_game() -> None:
+    """Hand 14 written again as hand 15: after EW's end (hand 12) and after NS's (hand 14) alike."""
+    again = SLIPPED[SLIPPED.index("hand 14 dealer"):].replace("hand 14 dealer", "hand 15 dealer", 1)
+    (game,) = audit_text(SLIPPED + "\n" + again, "hoyle")
+    (g801,) = [f for f in game.all_findings() if f.code.code == "G801"]
+    assert (g801.hand, g801.level) == (15, Severity.ERROR)
+    assert g801.message == "hand 15 is recorded after the game's end, whichever score hand 10 had; it does not count"
+    assert ("G801", 13) not in _errors(game) and game.winner is None
+
+
+def _also_open(text: str, numbers: set[int]) -> str:
+    """``text`` with the hands ``numbers`` open too: each loses its up line and its second trick, and the sheet
+    gives each NS one point more than it wrote (a score none of them allows), the entries after it carrying it."""
+    blocks = re.split(r"(?=^hand \d+ dealer)", text, flags=re.M)
+    shift, out = 0, []
+    for block in blocks:
+        number = re.match(r"hand (\d+)", block)
+        if number is not None and int(number.group(1)) in numbers:
+            lines = block.split("\n")
+            tricks = [i for i, line in enumerate(lines) if line.startswith("trick ")]
+            block = "\n".join(line for i, line in enumerate(lines) if not line.startswith("up ") and i != tricks[1])
+            shift += 1
+        out.append(re.sub(r"score NS (\d+)", lambda m: f"score NS {int(m.group(1)) + shift}", block))
+    return "".join(out)
+
+
+# hand 10 alone: 2 scores; hands 3, 6 and 10: 8 ways, two of which end the game before hand 10 alike (7 endings)
+@pytest.mark.parametrize(("numbers", "ways"), [(set(), 2), ({3, 6}, 7)])
+def test_an_open_end_replays_each_hand_once_not_once_per_score(monkeypatch, numbers, ways) -> None:  # type: ignore[no-untyped-def]
+    """Only the scoring pass runs again under each score the open hands allow: every hand's own replay (its play,
+    the slips read around it) is made once.  (Before: the whole game once per ending, 2 and 7 times here.)"""
+    text = _also_open(SLIPPED, numbers)
+    replayed: list[int] = []
+    real = game_hands.replay_hand
+
+    def counting(record, *args, **kwargs):  # type: ignore[no-untyped-def]
+        replayed.append(record.number)
+        return real(record, *args, **kwargs)
+
+    monkeypatch.setattr(game_hands, "replay_hand", counting)
+    passes = [0]
+    score = game_module.GameReplay.score
+
+    def scoring(self, played):  # type: ignore[no-untyped-def]
+        passes[0] += 1
+        score(self, played)
+
+    monkeypatch.setattr(game_module.GameReplay, "score", scoring)
+    made = _count_replays(monkeypatch)
+    (game,) = audit_text(text, "hoyle")
+    (s024,) = [f for f in game.all_findings() if f.code.code == "S024"]
+    endings = str(s024.message).split("does not show: ", 1)[1].split("; ")
+    assert passes[0] == len(endings) == ways  # every score of every open hand scored
+    assert replayed == list(range(1, 15))  # yet each hand replayed once, in order
+    open_replays = made[0]
+    made[0] = 0
+    monkeypatch.setattr(game_module, "settle", lambda *args: None)  # the audit's own count alone: no score tried
+    (alone,) = audit_text(text, "hoyle")
+    assert "S024" not in {f.code.code for f in alone.all_findings()}
+    assert made[0] == open_replays  # the hands' replays (slip search included) cost nothing more
+    # the audit's own count stands: the other scores were counted on copies of the hands
+    assert game.hands[9].points == (0, 2) and game.hands[9].from_sheet
+    assert game.computed == game.hands[-1].totals
