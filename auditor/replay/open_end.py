@@ -123,7 +123,7 @@ def settle(first: Replay, replay: Callable[[Forced], Replay], table: Table) -> N
         if after is not None and not any(f.code is PLAYED_AFTER_GAME and f.pos == after.pos for f in kept):
             kept.append(after)
     if runs is None:
-        ends: Said = said("the record has too many open hands to try every score ({n} replays)", n=MOST_REPLAYS + 1)
+        ends: Said = said("the record has too many open hands to try every score (more than {n} ways)", n=MOST_REPLAYS + 1)
     else:
         ends = _joined([_end_words(r, table, len(first.guesses) > 1 or len(r.guesses) > 1) for r in runs])
     message = said("the winner rests on {hands}'s score, which the record does not show: {ends}", hands=hands, ends=ends)
