@@ -286,7 +286,22 @@ def _ruling(text: str, rules: str) -> tuple[Blamed, int, list[tuple[object, ...]
     errors = [f for f in found if f.category.value in ACCUSING and f.level.value == "error"]
     blamed = {(f.code.code, f.hand, f.seat.name if f.seat is not None else None) for f in errors if f.code.code != "P701"}
     sheet = sum(1 for f in errors if f.code.code == "P701")
-    return blamed, sheet, [(g.computed, g.winner, g.won_in_hand) for g in games]
+    return blamed, sheet, [(g.computed, g.winner, g.won_in_hand, g.open_end) for g in games]
+
+
+def _same_end(before: list[tuple[object, ...]], after: list[tuple[object, ...]]) -> bool:
+    """The slipped record's ends are the clean one's, or left open (S024) where a slip lost the score that
+    decides the end: an open end names the clean record's among its alternatives, and rules no other."""
+    if len(before) != len(after):
+        return False
+    for (computed, winner, hand, _), (computed_after, winner_after, hand_after, open_end) in zip(before, after):
+        if open_end is None:
+            if (computed_after, winner_after, hand_after) != (computed, winner, hand):
+                return False
+        elif winner_after is not None or (winner is not None and f"{winner.value} " not in open_end) or (
+                hand is not None and f"the game in hand {hand} " not in open_end):
+            return False
+    return True
 
 
 def _slipped_hands(clean: Lines, slipped: Lines) -> set[int]:
@@ -311,7 +326,7 @@ def _holds(text: str, slipped: Lines | None, rules: str) -> None:
     hands = _slipped_hands(clean, slipped)
     assert {b for b in before - after if b[1] not in hands} == set(), (hands, before - after)
     assert sheet_after <= sheet_before
-    assert score_after == score_before
+    assert _same_end(score_before, score_after), (score_before, score_after)
 
 
 @SETTINGS
