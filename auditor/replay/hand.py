@@ -251,7 +251,8 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         read: dict[int, Holding] = {}  # the lines read otherwise than written, by their place in the deal
         for index, holding in enumerate(record.deal):
             if holding.seat in seats_dealt:  # a copied line or a letter written for another: a slip (deal_seat_twice.py)
-                missing = [s for s in self.table.seats if s not in {h.seat for h in record.deal}]
+                written = {h.seat for h in record.deal}
+                missing = [s for s in self.table.seats if s not in written]
                 self.report(DEAL_SEAT_WRITTEN_TWICE, seat_twice_said(seats_dealt[holding.seat], holding, missing), holding.pos)
                 continue
             seats_dealt[holding.seat] = holding
