@@ -18,6 +18,7 @@ swapped are read where one of the two cards is one the cut line does not list (`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
@@ -50,7 +51,13 @@ def filling(record: HandRecord, holding: Holding, size: int, deck: frozenset[Car
 
 def cut_short_said(holding: Holding, size: int, fill: list[Card]) -> Said:
     """The warning's words: what the line lists, and what fills it."""
-    seat, missing = holding.seat, size - len(holding.cards)
+    return _cut_short_said(holding.seat, len(holding.cards), size, tuple(fill))
+
+
+@lru_cache(maxsize=1024)
+def _cut_short_said(seat: Seat, written: int, size: int, fill: tuple[Card, ...]) -> Said:
+    """(Made once: each way of filling a hand's gaps replays its deal, and words its cut lines alike.)"""
+    missing = size - written
     unknown = missing - len(fill)
     if not fill:
         how = said("the card not written is not known, and no finding rests on it" if missing == 1 else
@@ -61,7 +68,7 @@ def cut_short_said(holding: Holding, size: int, fill: list[Card]) -> Said:
     else:
         how = said("the cards {seat} played fill it ({cards})", seat=seat, cards=tuple(fill))
     return said("the deal line of {seat} lists {n} of {size} cards: read as cut short; {how}",
-                seat=seat, n=len(holding.cards), size=size, how=how)
+                seat=seat, n=written, size=size, how=how)
 
 
 def read_cut_short(replay: HandReplay, holding: Holding, size: int) -> list[Card] | None:
