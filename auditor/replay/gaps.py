@@ -177,10 +177,16 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
                else list(islice(combinations_with_replacement(slots, missing), limit)))
+    # the ways differ only in where the missing tricks stand: the deal and the bidding are replayed once
+    base: HandReplay | None = None
     placed = []
     for option in options:
         shaped, unknown = insert_unknown(record, reading.unknown, option)
-        placed.append(_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck))
+        if base is None:
+            base = HandReplay(shaped, rules, game, deck, unknown=unknown, unjudged=reading.unjudged, table=table_of(rules))
+            base.prepare()
+        placed.append(_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck,
+                               base.fork(shaped, unknown)))
     if len(placed) > 1:
         ranked = []
         for p in placed:
@@ -192,14 +198,17 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     return placed
 
 
-def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card]) -> Reading:
-    """The reading with its one unknown trick worked out from the deal, when the deal shows it."""
+def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card],
+             prepared: HandReplay | None = None) -> Reading:
+    """The reading with its one unknown trick worked out from the deal, when the deal shows it (``prepared``:
+    the reading's replay, prepared; by default made here)."""
     if len(reading.unknown) != 1:
-        return reading
+        return reading if prepared is None else _prepared(reading, prepared)
     (number,) = reading.unknown
     table = table_of(rules)
-    prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged, table=table)
-    prepared.prepare()
+    if prepared is None:
+        prepared = HandReplay(reading.record, rules, game, deck, unknown=reading.unknown, unjudged=reading.unjudged, table=table)
+        prepared.prepare()
     if prepared.maker is None or prepared.thrown_in or table.tableau:
         # with a tableau, which card a player had left depends on what was turned up: not rebuilt
         return _prepared(reading, prepared)

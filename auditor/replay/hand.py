@@ -8,6 +8,8 @@ played, so that one mistake does not hide the next.
 
 from __future__ import annotations
 
+from copy import copy
+
 from ..cards import JOKER, Card, Rank, Seat, Suit, Team, deck, display_order
 from ..findings import (
 
@@ -176,6 +178,24 @@ class HandReplay(TrickPlay, TableauPlay, Bidding, DealVariations, Exchanges, Set
         if analysed:
             self.points_decided()
         return self.result
+
+    def fork(self, record: HandRecord, unknown: frozenset[int]) -> HandReplay:
+        """This hand, prepared, with other tricks: ``record`` differs from this one only in where its unknown
+        tricks stand (``unknown``), and nothing before the play depends on that.  Each way of placing a hand's
+        missing tricks is replayed from here, without replaying its deal and bidding again."""
+        assert self.prepared and not self.ran
+        forked = _bare(HandReplay)
+        for name in _STATE:
+            setattr(forked, name, getattr(self, name))
+        forked.record, forked.unknown = record, unknown
+        forked.result = result = copy(self.result)
+        result.findings = list(self.result.findings)
+        forked.held = {seat: set(cards) for seat, cards in self.held.items()}
+        for name in _MAPS:  # what the play may change
+            setattr(forked, name, dict(getattr(self, name)))
+        forked.unwritten = dict(self.unwritten) if self.unwritten is not None else None
+        forked.scoring_findings = list(self.scoring_findings)
+        return forked
 
     def prepare(self) -> None:
         """Everything before the first card is played: the deal, the bidding, the dealer's pickup (once)."""
@@ -369,3 +389,9 @@ def deck_of(rules: Ruleset) -> frozenset[Card]:
     if found is None:
         found = _DECKS[key] = deck(tuple(Rank.parse(r.value) for r in rules.deck.ranks), rules.deck.joker)
     return found
+
+
+_bare = object.__new__
+#: the state of a prepared hand a fork shares, and the mappings it copies (the play changes them)
+_MAPS = ("dealt_to", "put_away", "passed_to", "unnamed", "on_table", "covered", "covers", "face_up_since", "hand_dealt", "claimed")
+_STATE = tuple(name for name in HandReplay.__slots__ if name not in (*_MAPS, "held", "unwritten", "result", "scoring_findings"))
