@@ -24,6 +24,8 @@ deals stop where the recording stopped) has its missing tricks placed last.
 
 from __future__ import annotations
 
+from copy import copy
+
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -219,11 +221,17 @@ class _Weigher:
         self.spent = 0
         self.written: tuple[HandResult, Plan | None] | None = None
         self._likeliest: dict[int, tuple[Candidate, tuple[HandResult, ...]]] = {}
+        self._read: dict[int, tuple[Candidate, Plan, list[HandResult]]] = {}
 
     def likeliest(self, cand: Candidate) -> tuple[HandResult, ...]:
         """The replays of the ways of filling the gaps of ``cand`` that agree best (it was weighed)."""
         kept = self._likeliest.get(id(cand))
         return kept[1] if kept is not None and kept[0] is cand else ()
+
+    def read_every_way(self, cand: Candidate) -> tuple[Plan, list[HandResult]] | None:
+        """The plan of ``cand``'s gaps and their replays, where the search read them every way (it was weighed)."""
+        kept = self._read.get(id(cand))
+        return kept[1:] if kept is not None and kept[0] is cand else None
 
     def gaps(self, record: HandRecord, single: HandResult, unjudged: frozenset[Pos],
              guess: bool = True, take: Callable[[int], bool] | None = None) -> tuple[Plan, list[HandResult]] | None:
@@ -252,6 +260,8 @@ class _Weigher:
         if plan.capped:
             return None  # read on one guess: nothing to weigh it on
         self.spent += len(results)
+        if cand.edits:
+            self._read[id(cand)] = (cand, plan, results)
         doubts = [doubt(_judged(r, plan), reading.record, self.dealing) for r, reading in zip(results, plan.readings)]
         least = min(doubts)
         self._likeliest[id(cand)] = (cand, tuple(r for r, d in zip(results, doubts) if d == least))
@@ -301,6 +311,11 @@ def replay_hand(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[C
             ruled.append(weigher.written)
             continue
         read = HandReplay(cand.record, rules, game, deck, unjudged=cand.unjudged, table=table).run()
+        weighed = weigher.read_every_way(cand)
+        if weighed is not None:  # (as the search read it: its ways are not replayed again)
+            plan, results = weighed
+            ruled.append((_ruled(plan, [copy(results[0]), *results[1:]], read, table), plan))
+            continue
         ruled.append(_with_gaps(cand.record, read, cand.unjudged, rules, game, deck, dealing.expected, table))
     result = merge([r for r, _ in ruled]) if len(ruled) > 1 else ruled[0][0]
     result.findings = second_slips(result.findings, slips, record)
