@@ -142,6 +142,10 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     if swapped and not _trump_lost(result) and _new_offences([replayed], [result]):
                         continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
+                    if best and made.cost > best[0][0] + 1e-9 and not made.edits[-1].undecided:
+                        # dearer than the best reading already, whatever its replay finds: it can be neither
+                        # chosen nor grown, so its gaps are not read (each way of filling them a replay)
+                        continue
                     weight = weigh(made)
                     if budget.cut:  # (its gaps were not read: the weigher asks the budget too)
                         return None
