@@ -39,6 +39,18 @@ KINDS = {
     "every line broken": lambda: "hand 1 dealer N\n" + "".join(f"{w} ]] ??\n" for w in ("deal", "up", "bid", "trick", "trick", "score")),
     "hands with gaps": lambda: _hand(1).replace("up AS\n", "up ?\n").replace("trick E:JS S:TH W:TD N:TC\n", "trick E:JS ?? W:TD\n")
     .replace("bid E order\n", "bid ]]\n"),
+    # the slowest kinds the fuzzer has made: small games, each a hand with tricks missing and a card
+    # written wrong, whose readings the slip search weighs every way the missing tricks can stand
+    "one-hand games, tricks missing": lambda: (
+        '[Event "x"]\n\nhand 1 dealer E\n'
+        "deal S: 9H AS JS KC QC  W: AH JD JH KD TD  N: AC AD JC KH TS  E: 9D KS QH QS TC\n"
+        "up TH\nbid S pass, W pass, N pass, E order\ndiscard 9D\n"
+        "trick S:JS W:JD N:TS E:QS\ntrick W:TD N:AD E:TH S:AS\ntrick E:9D S:TC W:JD N:9H\n"),
+    "a 24-card deal, euchre32": lambda: (
+        '[Event "x"]\n[Rules "euchre32"]\n\nhand 1 dealer S\n'
+        "deal W: 9S AC KD KS TS  N: 9D JC KC TC TH  E: 9C 9H AS JD KH  S: JS QC QH QS TD\n"
+        "up QD\nbid W order alone\ndiscard QD\n"
+        "trick N:TH S:QH W:KD\ntrick W:TS N:JC S:QS\ntrick S:QC W:AC N:KC\ntrick W:KS N:TC S:JS\n"),
     "lines of 4,000 blanks": lambda: "hand 1 dealer N\n" + ("\t \f" * 1320 + "-dealer\"]\n") * 3,
     "lines of 4,000 nines": lambda: "hand 1 dealer N\n" + ("9" * 4000 + "\n") * 3,
     "lines of 100 KB": lambda: "hand 1 dealer N\n" + "score " + " 1" * 50_000 + "\n",
