@@ -14,7 +14,7 @@ runs through ``auditor.cli.main`` in a worker process: the audit (text, json,
 lint; sometimes ``--jobs 2``), ``fmt``, ``convert``, ``stats``, ``rules``, with
 rulesets given by ``--rules``, a game's Rules tag and ``--set``.  A failure is a
 traceback, an exit status other than 0, 1 or 2, a run slower than linear in the
-input (2 s + 20 s per MB; 16 s per MB of YAML), memory past 64 MB + 40 bytes
+input (2 s + 40 s per MB; 16 s per MB of YAML), memory past 64 MB + 40 bytes
 per input byte (400 per byte of YAML; the growth of the resident set on every
 input, traced memory on every 200th), a worker stuck or past 3 GB, or a ruleset
 that built a Python object.  The special files (a folder, FIFOs,
