@@ -176,3 +176,26 @@ def test_an_open_end_replays_each_hand_once_not_once_per_score(monkeypatch, numb
     # the audit's own count stands: the other scores were counted on copies of the hands
     assert game.hands[9].points == (0, 2) and game.hands[9].from_sheet
     assert game.computed == game.hands[-1].totals
+
+
+def test_past_the_bound_no_error_after_the_first_open_hand_rests_on_a_score() -> None:
+    """Five open hands (2, 3, 4, 6 and 10: 32 ways, past the 16 tried): nothing is tried, the winner is open, and
+    of the game's errors only those before the first open hand and the open hands' own sheet entries (proven
+    whatever they count) stand; the rest are named in S024's proof as no ruling."""
+    text = _also_open(SLIPPED, {2, 3, 4, 5, 6})
+    (game,) = audit_text(text, "hoyle")
+    (clean,) = audit_text(CLEAN, "hoyle")
+    (s024,) = [f for f in game.all_findings() if f.code.code == "S024"]
+    assert s024.hand == 2 and "hands 2, 3, 4, 6 and 10's score" in s024.message
+    assert "the record has too many open hands to try every score (more than 16 ways)" in s024.message
+    assert (game.winner, game.won_in_hand, game.finished) == (None, None, False)
+    open_hands = {2, 3, 4, 6, 10}
+    game_errors = [f for f in game.findings if f.level is Severity.ERROR]
+    assert {(f.code.code, f.hand) for f in game_errors} == {("P701", 1)} | {("P701", n) for n in open_hands}
+    # the clean record's P701 of hand 9 rests on the running total the open hands make: named, not ruled
+    assert ("P701", 9) in _errors(clean)
+    assert any(line.startswith("counting hand 2 ") and " P701 at " in line and line.endswith("not a ruling)")
+               for line in s024.proof)
+    # what each hand's own record proves stands: the renege of hand 12, as in the clean record
+    hand_errors = {(f.code.code, f.hand) for h in game.hands for f in h.findings if f.level is Severity.ERROR}
+    assert ("R501", 12) in hand_errors and ("R501", 12) in _errors(clean)
