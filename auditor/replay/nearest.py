@@ -47,6 +47,8 @@ MAX_PROPOSALS = 48
 #: edit can still bring it under the best)
 MAX_FRONTIER = 3
 _ILLEGAL = (Category.RENEGE, Category.LEFT_BOWER)
+#: the group of the edits that write one card for another (edit_shapes.card_written): the only ones left undecided
+_CARD_GROUP = ("card",)
 
 class Weigh(Protocol):
     """How far a reading is from agreeing with itself (its gaps filled the likeliest way), or None where it
@@ -142,9 +144,11 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     if swapped and not _trump_lost(result) and _new_offences([replayed], [result]):
                         continue  # an order that makes a player offend who did not: the lines are as written
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
-                    if best and made.cost > best[0][0] + 1e-9 and not made.edits[-1].undecided:
+                    if best and made.cost > best[0][0] + 1e-9 and made.edits[-1].group[:1] != _CARD_GROUP:
                         # dearer than the best reading already, whatever its replay finds: it can be neither
-                        # chosen nor grown, so its gaps are not read (each way of filling them a replay)
+                        # chosen nor grown, so its gaps are not read (each way of filling them a replay).  A
+                        # card written for another is weighed still: it may be the alternative of a card the
+                        # readings leave undecided (:func:`_undecided`), whatever its own cost
                         continue
                     weight = weigh(made)
                     if budget.cut:  # (its gaps were not read: the weigher asks the budget too)
