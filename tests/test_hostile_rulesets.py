@@ -87,14 +87,15 @@ def unknown_keys(count: int) -> list[str]:
 
 
 def test_thousands_of_unknown_keys_list_the_first_twenty_and_count_the_rest(tmp_path: Path) -> None:
-    """The fuzzer's 32,766 unknown keys took 35 s; the problems are capped (and found in one walk, below)."""
-    keys = unknown_keys(3000)
+    """The fuzzer's 32,766 unknown keys took 35 s; the problems are capped (and found in one walk, below).  (A
+    thousand keys: more values than a ruleset may hold are refused before the keys are looked at, below.)"""
+    keys = unknown_keys(1000)
     path = ruleset(tmp_path, "".join(f"{key}: 0\n" for key in keys))
     code, lines = run("rules", str(path))
     assert code == 2 and len(lines) == loader.MAX_PROBLEMS + 1
     assert lines[0] == f"euchre-audit: invalid ruleset: {path}:1:1: a: unknown key"
     assert lines[19] == f"euchre-audit: invalid ruleset: {path}:20:1: {keys[19]}: unknown key"
-    assert lines[20] == "euchre-audit: invalid ruleset: ... and 2,980 more problems (only the first 20 are listed)"
+    assert lines[20] == "euchre-audit: invalid ruleset: ... and 980 more problems (only the first 20 are listed)"
 
 
 def test_the_lines_of_keys_are_found_in_one_walk_of_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,3 +190,23 @@ def test_python_tags_and_aliases_in_a_set_are_refused() -> None:
     assert code == 2 and len(lines) == 1 and "could not determine a constructor for the tag" in lines[0]
     code, lines = run("rules", "hoyle", "--set", "deck.ranks=[&a 9, *a]")
     assert code == 2 and len(lines) == 1 and "anchors (&name) are not allowed in a ruleset" in lines[0]
+
+
+def test_a_ruleset_of_thousands_of_keys_is_refused_at_the_first_past_the_bound(tmp_path: Path) -> None:
+    """The fuzzer's input 646400 (run 9): 24,000 lines `kX: 1` after a bundled ruleset's own (240 KB, under the
+    256 KB a ruleset may have) grew the audit by 162 MB in PyYAML's nodes.  The values are counted as they are
+    read, and the first past the bound is refused where it stands."""
+    from auditor.rules.safeyaml import MAX_VALUES
+
+    keys = "".join(f"k{i}: 1\n" for i in range(24_000))
+    path = ruleset(tmp_path, "extends: hoyle\n" + keys)
+    # the document's mapping is a value, `extends: hoyle` two more, and each line `kN: 1` two: the value past the
+    # bound is the 1 of line MAX_VALUES / 2
+    line = MAX_VALUES // 2
+    column = len(f"k{line - 2}: ") + 1
+    assert run("rules", str(path)) == (2, [
+        f"euchre-audit: invalid ruleset: {path}:{line}:{column}: not valid YAML: more than {MAX_VALUES:,} keys, values and list items"])
+    assert run(str(SAMPLES / "clean-game.txt"), "--rules", str(path))[0] == 2
+    # the bundled rulesets are far inside the bound
+    for name in ("hoyle", "drinking", "two-handed-tableau"):
+        assert run("rules", name)[0] == 0

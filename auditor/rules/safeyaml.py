@@ -6,8 +6,8 @@ escape as a traceback: a tagged scalar it cannot read (``!!int x``, ``!!bool x``
 integer of more than 4,300 digits raises ValueError; a thousand nested ``[``
 raise RecursionError; and a control character is reported with an offset, not
 a line.  :func:`load` reads with :class:`SafeRulesetLoader`, which refuses
-anchors and aliases (no "billion laughs"), nesting deeper than :data:`MAX_DEPTH`
-and numbers longer than :data:`MAX_NUMBER_CHARS`, and turns every constructor
+anchors and aliases (no "billion laughs"), nesting deeper than :data:`MAX_DEPTH`, more
+than :data:`MAX_VALUES` values and numbers longer than :data:`MAX_NUMBER_CHARS`, and turns every constructor
 failure into a positioned problem.
 """
 
@@ -23,6 +23,10 @@ from yaml.reader import ReaderError
 
 #: Deeper nesting than this is refused (a ruleset has two levels: a section and its keys).
 MAX_DEPTH = 16
+#: More keys, values and list items than this are refused: hoyle, the largest bundled ruleset, has 155, and
+#: PyYAML's nodes cost some 700 bytes per byte of a ruleset made of short keys (a 240 KB ruleset of 24,000 keys
+#: grew the process by 162 MB); so a ruleset's memory is bounded by its values, whatever its size in bytes.
+MAX_VALUES = 2048
 #: A number written with more characters than this is refused (a ruleset's numbers are at most 1000).
 MAX_NUMBER_CHARS = 100
 #: Values and keys quoted in messages are cut to this many characters.
@@ -62,6 +66,7 @@ class SafeRulesetLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.depth = 0
+        self.values = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         event = self.peek_event()
@@ -71,6 +76,9 @@ class SafeRulesetLoader(yaml.SafeLoader):
             raise yaml.composer.ComposerError(None, None, "anchors (&name) are not allowed in a ruleset", event.start_mark)
         if self.depth >= MAX_DEPTH:  # composing recurses once a level: refuse before Python's limit
             raise yaml.composer.ComposerError(None, None, f"values nested more than {MAX_DEPTH} deep", event.start_mark)
+        self.values += 1
+        if self.values > MAX_VALUES:  # refused as it is read: the nodes before it are all that is held
+            raise yaml.composer.ComposerError(None, None, f"more than {MAX_VALUES:,} keys, values and list items", event.start_mark)
         self.depth += 1
         try:
             return super().compose_node(parent, index)
