@@ -177,16 +177,12 @@ def placings(reading: Reading, missing: int, rules: Ruleset, game: int, deck: fr
     slots = range(len(record.tricks) + 1)
     options = ([(len(record.tricks),) * missing] if in_order
                else list(islice(combinations_with_replacement(slots, missing), limit)))
+    ways = [insert_unknown(record, reading.unknown, option) for option in options]
     # the ways differ only in where the missing tricks stand: the deal and the bidding are replayed once
-    base: HandReplay | None = None
-    placed = []
-    for option in options:
-        shaped, unknown = insert_unknown(record, reading.unknown, option)
-        if base is None:
-            base = HandReplay(shaped, rules, game, deck, unknown=unknown, unjudged=reading.unjudged, table=table_of(rules))
-            base.prepare()
-        placed.append(_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck,
-                               base.fork(shaped, unknown)))
+    base = HandReplay(ways[0][0], rules, game, deck, unknown=ways[0][1], unjudged=reading.unjudged, table=table_of(rules))
+    base.prepare()
+    placed = [_rebuilt(Reading(shaped, unknown, reading.unjudged, reading.rebuilt, reading.rank), rules, game, deck,
+                       base.fork(shaped, unknown)) for shaped, unknown in ways]
     if len(placed) > 1:
         ranked = []
         for p in placed:

@@ -24,9 +24,8 @@ deals stop where the recording stopped) has its missing tricks placed last.
 
 from __future__ import annotations
 
-from copy import copy
-
 from collections.abc import Callable
+from copy import copy
 from dataclasses import dataclass, field, replace
 
 from ..cards import JOKER, Card, Seat
