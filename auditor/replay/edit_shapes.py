@@ -151,9 +151,10 @@ def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozense
     return wrong
 
 
-def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[tuple[tuple[int, Seat], ...]]:
-    """For each card played illegally and each card held then and played later: who would have won the two
-    tricks (from 0) with the two cards the other way round."""
+def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult
+                   ) -> list[tuple[tuple[int, int], tuple[tuple[int, Seat], ...]]]:
+    """For each card played illegally and each card held then and played later: the two tricks (from 0), and
+    who would have won them with the two cards the other way round."""
     at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
     view = trump_view(result.trump, result.no_trump == "low")
     out = []
@@ -168,8 +169,8 @@ def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult) -> list[
             if later is None or later >= len(tricks):
                 continue
             exchanged = ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
-            out.append(tuple((t, w) for t, old, new in exchanged
-                             if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None))
+            out.append(((f.trick - 1, later), tuple((t, w) for t, old, new in exchanged
+                                                   if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None)))
     return out
 
 
@@ -230,8 +231,10 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
 
     But a card played illegally changes who won its trick, and that of the trick where the card it should
     have been was played: where the table played on as if the legal card had been played (every lead is right
-    with the two cards the other way round), the wrong leads are that offence's, and no order is read.  An
-    order that makes anyone offend who did not as written is not read either (:mod:`.nearest`)."""
+    with the two cards the other way round), the wrong leads may be that offence's.  Then only an order that
+    leaves the offence's two tricks where they are written and makes every lead right is read, beside it (the
+    search weighs the two accounts); the offence is never read away.  An order that makes anyone offend who
+    did not as written is not read either (:mod:`.nearest`)."""
     if not _has(result, WRONG_LEADER):
         return
     record = cand.record
@@ -249,14 +252,17 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     first = result.first_leader
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
-    if any(_breaks(written, leaders, _with(winners, legal), first) == 0 for legal in _legal_winners(tricks, result)):
-        return  # the wrong leads are as the table would have led with the legal card: the offence's, not an order's
+    # the tricks of an offence the wrong leads can be laid to (the table led on as if the legal card had been played)
+    offence = {t for pair, legal in _legal_winners(tricks, result)
+               if _breaks(written, leaders, _with(winners, legal), first) == 0 for t in pair}
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
+        if offence and any(order[t] != t for t in offence):
+            continue  # an order that moves the offence's tricks would read the offence away: it stays where played
         wrong = _breaks(order, leaders, winners, first)
-        if wrong < now:
+        if wrong < now and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
