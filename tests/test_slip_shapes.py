@@ -93,6 +93,29 @@ def dealer_letter(rng: random.Random, lines: Lines, rules: str, where: range) ->
     return _put(lines, at, f"{head} {rng.choice([s for s in _table(rules)[0] if s != written])}")
 
 
+def _leader(lines: Lines, first: int, end: int, at: int) -> str:
+    """Who led the trick of line ``at``: the seat the deal gives its first card (the up card the dealer's),
+    where that card is played once in the hand, else its first seat letter.  So a seat slip typed into the
+    hand before (two letters swapped, one written twice) does not make a lead look wrong that is not."""
+    owner: dict[str, str] = {}
+    for line in lines[first:end]:
+        if line.startswith("deal "):
+            seat = None
+            for word in line[5:].split():
+                if word.endswith(":"):
+                    seat = word[:-1]
+                elif seat is not None:
+                    owner[word] = seat
+    dealer = lines[first].split()[-1]
+    up = next((line.split()[1] for line in lines[first:end] if line.startswith("up ") and len(line.split()) > 1), None)
+    if up is not None:
+        owner.setdefault(up, dealer)
+    seat, card = _plays(lines[at])[0].split(":", 1)
+    played = sum(play.split(":", 1)[1] == card for i in range(first, end) if lines[i].startswith("trick ")
+                 for play in _plays(lines[i]))
+    return owner.get(card, seat) if played == 1 else seat
+
+
 def trick_lines_swapped(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
     """Two trick lines of a hand the other way round (next to each other, or any two), where the leads show
     it: so read, some trick is not led by the winner of the trick before (in the clean game each trick is
@@ -103,7 +126,7 @@ def trick_lines_swapped(rng: random.Random, lines: Lines, rules: str, where: ran
         return None
     first, end = rng.choice(hands)
     tricks = [i for i in range(first, end) if lines[i].startswith("trick ")]
-    leaders = [_plays(lines[i])[0][0] for i in tricks]
+    leaders = [_leader(lines, first, end, i) for i in tricks]
     winners: list[str | None] = [*leaders[1:], None]
 
     def shows(order: list[int]) -> bool:

@@ -30,7 +30,7 @@ from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
 from .edit_shapes import PROPOSALS, Evidence, dealer_lost
-from .edits import LEAST_EDIT, Candidate, Dealing, Shape
+from .edits import EVERY_LEAD_RIGHT, LEAST_EDIT, Candidate, Dealing, Shape
 from .gaps import joker_suit_open
 from .hand import HandReplay
 from ..results import HandResult
@@ -122,11 +122,13 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
             return None  # too many gaps to read every way: the hand is read on one guess, and no slip on it
         best = [(written, start)]
     frontier = [start]
+    totals: dict[int, float] = {id(start): best[0][0]} if best else {}
     seen = {_key(record)}
     replays = 0
     made_all: list[tuple[float, Candidate]] = []
     for depth in range(MAX_EDITS):
         grown: list[tuple[float, Candidate]] = []
+        tied: list[tuple[float, Candidate]] = []
         for cand in frontier:
             result = cand.result if cand.result is not None else literal
             evidence = _evidence(cand, result, weigh)
@@ -141,8 +143,13 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     replays += 1
                     replayed = _replayed(made, rules, game, deck, table)
                     swapped = made.edits[-1].shape is Shape.LINES_SWAPPED
+                    floor = None
                     if swapped and not _trump_lost(result) and _new_offences([replayed], [result]):
-                        continue  # an order that makes a player offend who did not: the lines are as written
+                        if made.edits[-1].cost != EVERY_LEAD_RIGHT or id(cand) not in totals:
+                            continue  # an order that makes a player offend who did not: the lines are as written
+                        # every lead right in that order, and an offence the lines as written hide: the two
+                        # accounts are as likely (what they disagree on is not a ruling), never the order alone
+                        floor = totals[id(cand)]
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
                     if best and made.cost > best[0][0] + 1e-9 and made.edits[-1].group[:1] != _CARD_GROUP:
                         # dearer than the best reading already, whatever its replay finds: it can be neither
@@ -156,7 +163,10 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     if swapped and _trump_lost(result) and _new_offences(_evidence(made, replayed, weigh), evidence):
                         continue  # (trump told by the gap's likeliest fillings, on both sides)
                     if weight is not None:
-                        grown.append((made.cost + weight, made))
+                        total = made.cost + weight if floor is None else max(made.cost + weight, floor)
+                        grown.append((total, made))
+                        if floor is not None and _alike(total, floor):
+                            tied.append((total, made))
         if not grown:
             break
         made_all += grown
@@ -166,11 +176,14 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
             best = [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES]
         elif depth == 0 and _alike(low, best[0][0]):  # as cheap as the hand as written: nothing tells them apart
             best += [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES - 1]
+        elif _alike(low, best[0][0]):  # an order as likely as the reading it was read from
+            best += [tc for tc in tied if _alike(tc[0], low) and all(tc[1] is not c for _, c in best)][:MAX_TIES - len(best)]
         if _alike(best[0][0], 0):
             break
         bound = best[0][0] - 1e-9
         # a second edit from the cheapest first ones, even where the first alone explains too little
         frontier = [cand for _, cand in grown if cand.cost + LEAST_EDIT < bound][:MAX_FRONTIER]
+        totals = {id(cand): total for total, cand in grown}
     if not best or (best[0][1] is start and len(best) == 1):
         return None
     return [cand for _, cand in _undecided(best, made_all)]

@@ -162,6 +162,7 @@ def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Findin
     for edit in first.edits:  # two swaps in one bid line are one slip: the last names the line to write
         edits[edit.group or id(edit)] = edit
     out = []
+    named: list[Edit] = list(first.edits)
     for edit in edits.values():
         alternatives: list[Edit] = []
         for other in slips[1:]:
@@ -169,7 +170,16 @@ def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Findin
                 if alt != edit and alt not in alternatives and (
                         alt.group == edit.group if edit.group else alt not in first.edits):
                     alternatives.append(alt)
+        named += alternatives
         out.append(edit.finding(game, number, tuple(alternatives), written_alike))
+    # an edit only a reading as likely makes (an order of the trick lines beside the first reading): named, in doubt
+    for other in slips[1:]:
+        for alt in other.edits:
+            if alt not in named:
+                named.append(alt)
+                found = alt.finding(game, number)
+                out.append(replace(found, proof=(*found.proof, "the record fits the reading without it as well: what "
+                                                 "the readings disagree on is not a ruling")))
     return out
 
 
