@@ -1,4 +1,4 @@
-"""Two trick lines written in the wrong order in a hand with a real offence.
+"""Two trick lines written in the wrong order in a hand with an offence.
 
 A card played illegally changes who wins two tricks (its own, and the one where the card it should have been
 was played), so the wrong leads of such a hand can be laid either to the offence (the table led on as if the
@@ -65,3 +65,38 @@ def test_a_second_slip_in_the_hand_does_not_bring_the_lead_back_as_an_accusation
     assert [(c, t) for c, level, t in found if level == "error"] == [("L602", 2)]
     assert {c for c, level, _ in found if level == "warning"} >= {"S007", "S010"}
     assert _scores(SWAPPED_AND_SEATS) == _scores(CLEAN)
+
+
+#: hoyle, W dealt, S ordered up TC.  Played in this order, S holds 9H when N leads AH to trick 1 and plays AS:
+#: a renege nobody called.  Written with tricks 1 and 2 the other way round, no card is illegal, but W leads
+#: trick 1 and N trick 3 out of turn.
+ORDER_HIDES_AN_OFFENCE = """\
+[Event "Club"]
+[Rules "hoyle"]
+
+hand 1 dealer W
+deal N: AH TS KS KC TH  E: TD JD QD AC KH  S: QC JC AS JS 9H  W: KD AD 9C 9D 9S
+up TC
+bid N pass, E pass, S order
+discard 9S
+trick W:AD N:KC E:TD S:9H
+trick N:AH E:KH S:AS W:9C
+trick N:TH E:AC S:JS W:9D
+trick S:JC W:TC N:TS E:JD
+trick S:QC W:KD N:KS E:QD
+score NS 1 EW 0
+"""
+
+
+def test_an_order_that_shows_an_offence_the_lines_hide_is_as_likely_as_the_lines_as_written() -> None:
+    """The two accounts (W and N led out of turn; or the lines are swapped and S reneged in trick 1) are as
+    likely: neither the leads out of turn nor the renege is ruled, and the order is named with its doubt."""
+    for text in (ORDER_HIDES_AN_OFFENCE, ORDER_HIDES_AN_OFFENCE.replace("N:KS E:QD", "W:KS E:QD")):
+        games = audit_text(text)
+        found = [f for g in games for f in g.all_findings()]
+        assert [f.code.code for f in found if f.level.value == "error"] == [], [f.message for f in found]
+        [order] = [f for f in found if f.code.code == "S010"]
+        assert "`trick N:AH E:KH S:AS W:9C` (line 10) before `trick W:AD N:KC E:TD S:9H` (line 9)" in order.message
+        assert any(p.endswith("what the readings disagree on is not a ruling") and (
+            "fits the reading without it as well" in p or "(the hand as written)" in p) for p in order.proof)
+        assert [(g.computed, g.winner) for g in games] == [((1, 0), None)]
