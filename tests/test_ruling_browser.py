@@ -58,11 +58,17 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+#: how long a page may take to load, lay out or screenshot before the test gives up (Playwright: 30 s)
+BROWSER_WAIT_MS = 180_000
+
 class Loaded:
     """A page loaded from disk, with what it asked for and what it said."""
 
     def __init__(self, browser: Any, path: Path, width: int = 1100, media: str = "screen") -> None:
         self.context = browser.new_context(viewport={"width": width, "height": 900}, java_script_enabled=True)
+        # a bound on waiting for the browser, not a measure of speed: a machine busy with other work can take
+        # more than Playwright's 30 s to lay out and screenshot a long page
+        self.context.set_default_timeout(BROWSER_WAIT_MS)
         self.page = self.context.new_page()
         self.url = path.resolve().as_uri()
         self.requests: list[str] = []
