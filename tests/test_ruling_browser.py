@@ -61,6 +61,7 @@ def browser() -> Iterator[Any]:
 #: how long a page may take to load, lay out or screenshot before the test gives up (Playwright: 30 s)
 BROWSER_WAIT_MS = 180_000
 
+
 class Loaded:
     """A page loaded from disk, with what it asked for and what it said."""
 

@@ -15,22 +15,17 @@ import pytest
 from auditor.cli import main
 from conftest import SAMPLES
 from ruling_files import SCRIPT, every_finding_files, hostile_tags_file
-from test_ruling_browser import OUT, browser  # noqa: F401  (the fixture)
+from test_ruling_browser import BROWSER_WAIT_MS, OUT, browser  # noqa: F401  (the fixture)
 
 WIDTHS = (1200, 400)
 
-
-#: how long a page may take to load, lay out or screenshot before the test gives up (Playwright: 30 s)
-BROWSER_WAIT_MS = 180_000
 
 class Site:
     """A page of the site loaded from disk, with the requests it made and what it said."""
 
     def __init__(self, browser: Any, folder: Path, page: str, width: int, script: bool = True) -> None:  # noqa: F811
         self.context = browser.new_context(viewport={"width": width, "height": 900}, java_script_enabled=script)
-        # a bound on waiting for the browser, not a measure of speed: a machine busy with other work can take
-        # more than Playwright's 30 s to lay out and screenshot a long page
-        self.context.set_default_timeout(BROWSER_WAIT_MS)
+        self.context.set_default_timeout(BROWSER_WAIT_MS)  # (a bound on waiting, not a measure of speed)
         self.root = folder.resolve().as_uri() + "/"
         self.requests: list[str] = []
         self.refused: list[str] = []

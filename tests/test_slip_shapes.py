@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
@@ -93,10 +94,10 @@ def dealer_letter(rng: random.Random, lines: Lines, rules: str, where: range) ->
     return _put(lines, at, f"{head} {rng.choice([s for s in _table(rules)[0] if s != written])}")
 
 
-def _leader(lines: Lines, first: int, end: int, at: int) -> str:
-    """Who led the trick of line ``at``: the seat the deal gives its first card (the up card the dealer's),
-    where that card is played once in the hand, else its first seat letter.  So a seat slip typed into the
-    hand before (two letters swapped, one written twice) does not make a lead look wrong that is not."""
+def _leaders(lines: Lines, first: int, end: int, tricks: list[int]) -> list[str]:
+    """Who led the trick of each line of ``tricks``: the seat the deal gives its first card (the up card the
+    dealer's), where that card is played once in the hand, else its first seat letter.  So a seat slip typed
+    into the hand before (two letters swapped, one written twice) does not make a lead look wrong that is not."""
     owner: dict[str, str] = {}
     for line in lines[first:end]:
         if line.startswith("deal "):
@@ -106,14 +107,12 @@ def _leader(lines: Lines, first: int, end: int, at: int) -> str:
                     seat = word[:-1]
                 elif seat is not None:
                     owner[word] = seat
-    dealer = lines[first].split()[-1]
     up = next((line.split()[1] for line in lines[first:end] if line.startswith("up ") and len(line.split()) > 1), None)
     if up is not None:
-        owner.setdefault(up, dealer)
-    seat, card = _plays(lines[at])[0].split(":", 1)
-    played = sum(play.split(":", 1)[1] == card for i in range(first, end) if lines[i].startswith("trick ")
-                 for play in _plays(lines[i]))
-    return owner.get(card, seat) if played == 1 else seat
+        owner.setdefault(up, lines[first].split()[-1])
+    firsts = [_plays(lines[i])[0].split(":", 1) for i in tricks]
+    played = Counter(play.split(":", 1)[1] for i in tricks for play in _plays(lines[i]))
+    return [owner.get(card, seat) if played[card] == 1 else seat for seat, card in firsts]
 
 
 def trick_lines_swapped(rng: random.Random, lines: Lines, rules: str, where: range) -> Lines | None:
@@ -126,7 +125,7 @@ def trick_lines_swapped(rng: random.Random, lines: Lines, rules: str, where: ran
         return None
     first, end = rng.choice(hands)
     tricks = [i for i in range(first, end) if lines[i].startswith("trick ")]
-    leaders = [_leader(lines, first, end, i) for i in tricks]
+    leaders = _leaders(lines, first, end, tricks)
     winners: list[str | None] = [*leaders[1:], None]
 
     def shows(order: list[int]) -> bool:
