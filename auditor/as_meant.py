@@ -40,7 +40,7 @@ def _hand(read: HandRead, where: str, name: str, warn: Callable[[str], None]) ->
     """The hand ``read`` as ``name`` receives it, each mend (or each reading, where they tie) told to ``warn``."""
     meant = read.meant
     if meant is None:
-        ways = "; or ".join(" and ".join(_said(m) for m in r.mends) for r in read.readings)
+        ways = "; or ".join(" and ".join(_said(m) for m in r.mends) or "the hand as written" for r in read.readings)
         warn(f"{where}: {name} cannot hold this slip as written, and the record does not show which of "
              f"{len(read.readings)} readings was meant: {ways}; the hand is written as written")
         return read.written

@@ -240,6 +240,7 @@ class Mutation:
     trick: int  # 1-based
     seat: str
     code: str  # the finding the auditor must report there
+    proof_trick: int = 0  # 1-based: the later trick the card held back is played in
 
 
 def renege_candidates(hand: Hand) -> list[tuple[int, str, int, str]]:
@@ -260,6 +261,76 @@ def renege_candidates(hand: Hand) -> list[tuple[int, str, int, str]]:
                     if seat2 == seat and suit_of(card2, trump) != led:
                         out.append((t + 1, seat, t2 + 1, card2))
     return out
+
+
+def _orders_one_slip_away(n: int) -> list[list[int]]:
+    """The orders of ``n`` trick lines one slip from the written: two lines the other way round, or one line
+    written in another place."""
+    out = []
+    for i in range(n):
+        for j in range(n):
+            order = [k for k in range(n) if k != i]
+            order.insert(j, i)
+            if order != list(range(n)) and order not in out:
+                out.append(order)
+            if i < j:
+                swapped = list(range(n))
+                swapped[i], swapped[j] = j, i
+                if swapped not in out:
+                    out.append(swapped)
+    return out
+
+
+def every_lead_right(tricks: list[list[tuple[str, str]]], first: str, trump: str) -> bool:
+    leader = first
+    for plays in tricks:
+        if plays[0][0] != leader:
+            return False
+        leader = trick_winner(plays, trump)
+    return True
+
+
+def illegal_follows(hand: Hand) -> set[tuple[str, str]]:
+    """(code, seat) of each card of the hand's tricks, as written, that does not follow suit where its player,
+    holding the cards they play in that trick and later, could (:func:`failure_code`)."""
+    trump = hand.trump
+    if trump is None:
+        return set()
+    out = set()
+    for t, plays in enumerate(hand.tricks):
+        for seat, card in plays[1:]:
+            held = [c for later in hand.tricks[t:] for s, c in later if s == seat]
+            if (code := failure_code(card, plays[0][1], held, trump)) is not None:
+                out.add((code, seat))
+    return out
+
+
+def reads_as_lines_out_of_order(hand: Hand, kept: tuple[int, ...] = ()) -> bool:
+    """Whether the record of the hand does not show that its trick lines are in the order played: some trick
+    is not led by the winner of the one before as written, and the lines one slip away from the written (two
+    swapped, or one moved) make every trick led by the winner of the one before and every card legal, in an
+    order that moves one of the lines ``kept`` (from 1).  A card played illegally then has two accounts (the offence, with the
+    leads it would explain; or two lines written the other way round), and neither is a ruling."""
+    trump = hand.trump
+    if trump is None or not hand.tricks:
+        return False
+    first = hand.tricks[0][0][0]
+    if every_lead_right(hand.tricks, first, trump):
+        return False
+    return any(every_lead_right(tricks := [hand.tricks[k] for k in order], first, trump) and _all_legal(tricks, trump)
+               and any(order[t - 1] != t - 1 for t in kept)
+               for order in _orders_one_slip_away(len(hand.tricks)))
+
+
+def _all_legal(tricks: list[list[tuple[str, str]]], trump: str) -> bool:
+    """Whether every card follows suit where its player, holding the cards they play in that trick and later,
+    could."""
+    for t, plays in enumerate(tricks):
+        led = suit_of(plays[0][1], trump)
+        for seat, card in plays[1:]:
+            if card not in legal_cards([c for later in tricks[t:] for s, c in later if s == seat], led, trump):
+                return False
+    return True
 
 
 def mutate(game: Game, rng: random.Random) -> tuple[Game, Mutation] | None:
@@ -283,7 +354,7 @@ def mutate(game: Game, rng: random.Random) -> tuple[Game, Mutation] | None:
     tricks[t2 - 1] = [(s, card if s == seat else c) for s, c in tricks[t2 - 1]]
     hands = list(game.hands)
     hands[index] = replace(hand, tricks=tricks)
-    return Game(hands, game.first_dealer), Mutation(index, t, seat, code)
+    return Game(hands, game.first_dealer), Mutation(index, t, seat, code, t2)
 
 
 # --- the notation ---------------------------------------------------------------------

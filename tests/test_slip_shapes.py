@@ -96,20 +96,22 @@ def dealer_letter(rng: random.Random, lines: Lines, rules: str, where: range) ->
 
 def _leaders(lines: Lines, first: int, end: int, tricks: list[int]) -> list[str]:
     """Who led the trick of each line of ``tricks``: the seat the deal gives its first card (the up card the
-    dealer's), where that card is played once in the hand, else its first seat letter.  So a seat slip typed
-    into the hand before (two letters swapped, one written twice) does not make a lead look wrong that is not."""
+    dealer's: the seat the deal line ends with), where that card is played once in the hand, else its first
+    seat letter.  So a seat slip typed into the hand before (two letters swapped, one written twice, the
+    dealer's letter) does not make a lead look wrong that is not."""
     owner: dict[str, str] = {}
+    dealer = lines[first].split()[-1]
     for line in lines[first:end]:
         if line.startswith("deal "):
             seat = None
             for word in line[5:].split():
                 if word.endswith(":"):
-                    seat = word[:-1]
+                    seat = dealer = word[:-1]
                 elif seat is not None:
                     owner[word] = seat
     up = next((line.split()[1] for line in lines[first:end] if line.startswith("up ") and len(line.split()) > 1), None)
     if up is not None:
-        owner.setdefault(up, lines[first].split()[-1])
+        owner.setdefault(up, dealer)
     firsts = [_plays(lines[i])[0].split(":", 1) for i in tricks]
     played = Counter(play.split(":", 1)[1] for i in tricks for play in _plays(lines[i]))
     return [owner.get(card, seat) if played[card] == 1 else seat for seat, card in firsts]

@@ -152,9 +152,9 @@ def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozense
 
 
 def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult
-                   ) -> list[tuple[tuple[int, int], tuple[tuple[int, Seat], ...]]]:
-    """For each card played illegally and each card held then and played later: the two tricks (from 0), and
-    who would have won them with the two cards the other way round."""
+                   ) -> list[tuple[Seat, tuple[int, int], tuple[tuple[int, Seat], ...]]]:
+    """For each card played illegally and each card held then and played later: who played it, the two tricks
+    (from 0), and who would have won them with the two cards the other way round."""
     at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
     view = trump_view(result.trump, result.no_trump == "low")
     out = []
@@ -169,7 +169,7 @@ def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult
             if later is None or later >= len(tricks):
                 continue
             exchanged = ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
-            out.append(((f.trick - 1, later), tuple((t, w) for t, old, new in exchanged
+            out.append((fault.seat, (f.trick - 1, later), tuple((t, w) for t, old, new in exchanged
                                                    if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None)))
     return out
 
@@ -211,15 +211,17 @@ def _orders(n: int) -> Iterator[tuple[list[int], tuple[int, int, bool]]]:
                 yield order, (i, j, True)
 
 
-def _order_message(tricks: tuple[TrickRecord, ...], i: int, j: int, moved: bool) -> str:
+def _order_message(tricks: tuple[TrickRecord, ...], i: int, j: int, moved: bool, sure: bool = True) -> str:
     a, b = tricks[i], tricks[j]
+    likely, write = ("are most likely", "write") if sure else ("may be", "if so, write")
     if not moved:
-        return (f"tricks {i + 1} and {j + 1} are most likely written in the wrong order: read the other way round, "
-                f"each trick is led by the winner of the trick before; write `trick {plays_text(b.plays)}` "
+        return (f"tricks {i + 1} and {j + 1} {likely} written in the wrong order: read the other way round, "
+                f"each trick is led by the winner of the trick before; {write} `trick {plays_text(b.plays)}` "
                 f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
     where = "before" if j < i else "after"
-    return (f"trick {i + 1} is most likely written in the wrong place: read as trick {j + 1}, each trick is led by "
-            f"the winner of the trick before; write `trick {plays_text(a.plays)}` (line {a.pos.line}) {where} "
+    likely = "is most likely" if sure else "may be"
+    return (f"trick {i + 1} {likely} written in the wrong place: read as trick {j + 1}, each trick is led by "
+            f"the winner of the trick before; {write} `trick {plays_text(a.plays)}` (line {a.pos.line}) {where} "
             f"`trick {plays_text(b.plays)}` (line {b.pos.line})")
 
 
@@ -253,22 +255,29 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     written = list(range(len(tricks)))
     now = _breaks(written, leaders, winners, first)
     # the tricks of an offence the wrong leads can be laid to (the table led on as if the legal card had been played)
-    offence = {t for pair, legal in _legal_winners(tricks, result)
-               if _breaks(written, leaders, _with(winners, legal), first) == 0 for t in pair}
+    explaining = [(seat, pair) for seat, pair, legal in _legal_winners(tricks, result)
+                  if _breaks(written, leaders, _with(winners, legal), first) == 0]
+    offence = {t for _, pair in explaining for t in pair}
+    called = bool({seat for seat, _ in explaining} & {call.seat for call in record.reneges})
     found = []
     for order, (i, j, moved) in _orders(len(tricks)):
         if leaders[i] is None or leaders[j] is None:
             continue
-        if offence and any(order[t] != t for t in offence):
-            continue  # an order that moves the offence's tricks would read the offence away: it stays where played
+        if called and any(order[t] != t for t in offence):
+            continue  # the table called the offence: no order reads it away
         wrong = _breaks(order, leaders, winners, first)
         if wrong < now and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
+        # an order that moves the offence's tricks (not called at the table) is as good an account as the offence,
+        # never a better one: the two are read, and the offence and the leads out of turn, which only one of them
+        # shows, are no ruling
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, tricks[i].pos, _order_message(tricks, i, j, moved),
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED])
+                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED],
+                    leads_right=wrong == 0, only_alike=bool(offence) and any(order[t] != t for t in offence),
+                    doubt=_order_message(tricks, i, j, moved, sure=False))
         yield cand.then(edit, replace(record, tricks=tuple(tricks[k] for k in order)))
 
 

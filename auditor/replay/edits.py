@@ -168,13 +168,23 @@ class Edit:
     alike_proof: tuple[str, ...] = ("each is read, and nothing that depends on which is judged",)
     #: whether the hand as written means anything to compare with (not where the dealer is not written)
     as_written: bool = True
+    #: the reading is at most as likely as the one it was made from, never more (an account of the record as
+    #: good as another, not a better one): both are read, and what they disagree on is not a ruling
+    only_alike: bool = False
+    #: the message where ``only_alike``: the slip in doubt, the record fitting the reading without it as well
+    doubt: str | None = None
     #: the record leaves the alternatives of the group as likely whatever their replays find (a card a gap
     #: can account for as well): each is read with it, and what they disagree on is not a ruling
     undecided: bool = False
+    #: an order of the trick lines in which every trick is led by the winner of the one before
+    leads_right: bool = False
 
     def finding(self, game: int, hand: int, alternatives: tuple[Edit, ...] = (), written_alike: bool = False) -> Finding:
         """The finding that names the edit; ``alternatives``: the edits of the readings as likely, and
         ``written_alike``: the hand as written is as likely as well."""
+        if self.only_alike and self.doubt is not None:
+            return Finding(self.code, self.doubt, self.pos, game, hand, self.trick, self.seat, proof=(
+                "the record does not show which was played: each is read, and what they disagree on is not a ruling",))
         if (alternatives or written_alike) and self.alike is not None:
             return Finding(self.code, self.alike, self.pos, game, hand, self.trick, self.seat, proof=self.alike_proof)
         proof = self.proof
@@ -194,6 +204,11 @@ class Candidate:
     unjudged: frozenset[Pos] = frozenset()
     cost: float = 0.0
     result: HandResult | None = field(default=None, compare=False)
+
+    def then_in_doubt(self) -> Candidate:
+        """The candidate with its last edit only as likely as the reading it was made from (:attr:`Edit.only_alike`)."""
+        return Candidate(self.record, (*self.edits[:-1], replace(self.edits[-1], only_alike=True)), self.unjudged,
+                         self.cost, self.result)
 
     def then(self, edit: Edit, record: HandRecord, unjudged: frozenset[Pos] = frozenset()) -> Candidate:
         return Candidate(record, (*self.edits, edit), self.unjudged | unjudged, self.cost + edit.cost)

@@ -30,7 +30,7 @@ from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
 from .edit_shapes import PROPOSALS, Evidence, dealer_lost
-from .edits import EVERY_LEAD_RIGHT, LEAST_EDIT, Candidate, Dealing, Shape
+from .edits import LEAST_EDIT, Candidate, Dealing, Shape
 from .gaps import joker_suit_open
 from .hand import HandReplay
 from ..results import HandResult
@@ -85,16 +85,18 @@ def _new_offences(replayed: list[HandResult], written: list[HandResult]) -> bool
     return not set().union(*map(_offences, replayed)) <= set().union(*map(_offences, written))
 
 
-def _trump_lost(result: HandResult) -> bool:
-    """Whether the replay as written cannot tell trump (made, with no up card to take its suit from)."""
-    return result.maker is not None and result.trump is None and result.no_trump is None
+def _trump_lost(result: HandResult, record: HandRecord) -> bool:
+    """Whether the replay as written cannot tell trump (made, with no up card to take its suit from; or the
+    bidding not written, with cards played)."""
+    return result.trump is None and result.no_trump is None and (
+        result.maker is not None or any(trick.plays for trick in record.tricks))
 
 
 def _evidence(cand: Candidate, result: HandResult, weigh: Weigh) -> list[HandResult]:
     """The replays the edits of ``cand`` are looked for in: its own, or, where it cannot tell trump (the up
     card lost), those of the likeliest ways of filling the gap: without trump no trick has a winner, and
     neither a wrong lead nor a card not followed shows what it would."""
-    if _trump_lost(result):
+    if _trump_lost(result, cand.record):
         return list(weigh.likeliest(cand)) or [result]
     return [result]
 
@@ -122,13 +124,13 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
             return None  # too many gaps to read every way: the hand is read on one guess, and no slip on it
         best = [(written, start)]
     frontier = [start]
-    totals: dict[int, float] = {id(start): best[0][0]} if best else {}
     seen = {_key(record)}
     replays = 0
     made_all: list[tuple[float, Candidate]] = []
     for depth in range(MAX_EDITS):
         grown: list[tuple[float, Candidate]] = []
-        tied: list[tuple[float, Candidate]] = []
+        #: the readings that are at most as likely as the best other: an account as good as another, never better
+        only_alike: list[tuple[float, Candidate]] = []
         for cand in frontier:
             result = cand.result if cand.result is not None else literal
             evidence = _evidence(cand, result, weigh)
@@ -143,13 +145,14 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     replays += 1
                     replayed = _replayed(made, rules, game, deck, table)
                     swapped = made.edits[-1].shape is Shape.LINES_SWAPPED
-                    floor = None
-                    if swapped and not _trump_lost(result) and _new_offences([replayed], [result]):
-                        if made.edits[-1].cost != EVERY_LEAD_RIGHT or id(cand) not in totals:
+                    alike_only = made.edits[-1].only_alike
+                    if swapped and not _trump_lost(result, cand.record) and _new_offences([replayed], [result]):
+                        if not made.edits[-1].leads_right:
                             continue  # an order that makes a player offend who did not: the lines are as written
                         # every lead right in that order, and an offence the lines as written hide: the two
                         # accounts are as likely (what they disagree on is not a ruling), never the order alone
-                        floor = totals[id(cand)]
+                        alike_only = True
+                        made = made.then_in_doubt()
                     made = Candidate(made.record, made.edits, made.unjudged, made.cost, replayed)
                     if best and made.cost > best[0][0] + 1e-9 and made.edits[-1].group[:1] != _CARD_GROUP:
                         # dearer than the best reading already, whatever its replay finds: it can be neither
@@ -160,14 +163,18 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
                     weight = weigh(made)
                     if budget.cut:  # (its gaps were not read: the weigher asks the budget too)
                         return None
-                    if swapped and _trump_lost(result) and _new_offences(_evidence(made, replayed, weigh), evidence):
-                        continue  # (trump told by the gap's likeliest fillings, on both sides)
+                    if swapped and _trump_lost(result, cand.record) and _new_offences(_evidence(made, replayed, weigh), evidence):
+                        if not made.edits[-1].leads_right:
+                            continue  # (trump told by the gap's likeliest fillings, on both sides)
+                        alike_only = True
+                        made = made.then_in_doubt()
+                        weight = weigh(made)  # (weighed as itself: the search's readings are known by their object)
+                        if budget.cut:
+                            return None
                     if weight is not None:
-                        total = made.cost + weight if floor is None else max(made.cost + weight, floor)
-                        grown.append((total, made))
-                        if floor is not None and _alike(total, floor):
-                            tied.append((total, made))
+                        (only_alike if alike_only else grown).append((made.cost + weight, made))
         if not grown:
+            best += _as_likely(best, only_alike)
             break
         made_all += grown
         grown.sort(key=lambda tc: tc[0])
@@ -176,17 +183,24 @@ def nearest(record: HandRecord, literal: HandResult, rules: Ruleset, game: int, 
             best = [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES]
         elif depth == 0 and _alike(low, best[0][0]):  # as cheap as the hand as written: nothing tells them apart
             best += [(total, cand) for total, cand in grown if _alike(total, low)][:MAX_TIES - 1]
-        elif _alike(low, best[0][0]):  # an order as likely as the reading it was read from
-            best += [tc for tc in tied if _alike(tc[0], low) and all(tc[1] is not c for _, c in best)][:MAX_TIES - len(best)]
+        best += _as_likely(best, only_alike)
         if _alike(best[0][0], 0):
             break
         bound = best[0][0] - 1e-9
         # a second edit from the cheapest first ones, even where the first alone explains too little
         frontier = [cand for _, cand in grown if cand.cost + LEAST_EDIT < bound][:MAX_FRONTIER]
-        totals = {id(cand): total for total, cand in grown}
     if not best or (best[0][1] is start and len(best) == 1):
         return None
     return [cand for _, cand in _undecided(best, made_all)]
+
+
+def _as_likely(best: list[tuple[float, Candidate]], only_alike: list[tuple[float, Candidate]]) -> list[tuple[float, Candidate]]:
+    """The readings that can only be as likely as the best (an order of the trick lines that reads an offence
+    away, or shows one the lines as written hide) and are no dearer: kept beside it, at its cost."""
+    if not best:
+        return []
+    low = best[0][0]
+    return [(low, cand) for total, cand in sorted(only_alike, key=lambda tc: tc[0]) if total <= low + 1e-9][:MAX_TIES - len(best)]
 
 
 def _undecided(best: list[tuple[float, Candidate]], made: list[tuple[float, Candidate]]) -> list[tuple[float, Candidate]]:

@@ -25,6 +25,7 @@ from ..findings import (
     UP_CARD_MISSING,
     WORDS_AFTER_STATEMENT,
     Finding,
+    Severity,
 )
 from ..model import HandRecord, LostLine, Pos, Repair
 from ..spelling import plays_text
@@ -33,7 +34,7 @@ from .gaps import Reading
 from .readings import Plan
 from ..results import HandResult, Outcome
 from ..said import said
-from .edits import Candidate, Edit
+from .edits import Candidate, Edit, Shape
 from .slips import BID, DEAL, DEALER, DISCARD, EXCHANGES, MISDEAL, NUMBER, RENEGE, SCORE, TRICK, TRICKS, UP
 
 
@@ -151,9 +152,20 @@ def _places(reading: Reading) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0)
 
 
-def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Finding]:
+def _order_notes(reading: Candidate, merged: HandResult | None) -> tuple[str, ...]:
+    """What a reading with the trick lines in another order finds that the readings do not agree on (an
+    offence that only that order shows): named, as no ruling."""
+    if merged is None or reading.result is None or not reading.edits or reading.edits[-1].shape is not Shape.LINES_SWAPPED:
+        return ()
+    kept = {_key(f) for f in merged.findings}
+    return tuple(f"read so, the record would give {f.code.code} at {f.pos}: {f.message} (the readings disagree: not a "
+                 "ruling)" for f in reading.result.findings if f.level is Severity.ERROR and _key(f) not in kept)
+
+
+def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandResult | None = None) -> list[Finding]:
     """The findings that name the edits a slip was read with (:mod:`.nearest`): where readings tie, each
-    names the others as alike."""
+    names the others as alike, and an order of the trick lines what only it finds (``merged``: what the
+    readings agree on)."""
     written_alike = not slips[0].edits  # the hand as written is one of the readings: each edit is in doubt
     if written_alike:
         slips = slips[1:]
@@ -166,20 +178,25 @@ def edit_findings(slips: list[Candidate], game: int, number: int) -> list[Findin
     for edit in edits.values():
         alternatives: list[Edit] = []
         for other in slips[1:]:
+            if edit in other.edits:
+                continue  # (a reading that makes this edit too is no alternative to it)
             for alt in other.edits:
                 if alt != edit and alt not in alternatives and (
                         alt.group == edit.group if edit.group else alt not in first.edits):
                     alternatives.append(alt)
         named += alternatives
-        out.append(edit.finding(game, number, tuple(alternatives), written_alike))
+        found = edit.finding(game, number, tuple(alternatives), written_alike)
+        if edit is first.edits[-1] and (notes := _order_notes(first, merged)):
+            found = replace(found, proof=(*found.proof, *notes))
+        out.append(found)
     # an edit only a reading as likely makes (an order of the trick lines beside the first reading): named, in doubt
     for other in slips[1:]:
         for alt in other.edits:
             if alt not in named:
                 named.append(alt)
-                found = alt.finding(game, number)
-                out.append(replace(found, proof=(*found.proof, "the record fits the reading without it as well: what "
-                                                 "the readings disagree on is not a ruling")))
+                found = alt.finding(game, number, written_alike=True)  # (the reading it was read beside is as likely)
+                notes = _order_notes(other, merged) if alt is other.edits[-1] else ()
+                out.append(replace(found, proof=(*found.proof, *notes)))
     return out
 
 
@@ -188,7 +205,7 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
     """The findings that name the slips of one hand, the first carrying the folded notes."""
     number = record.number
     out: list[Finding] = [repair_finding(r, game, number) for r in record.repairs]
-    named: list[Finding] = edit_findings(slips, game, number) if slips else []
+    named: list[Finding] = edit_findings(slips, game, number, merged) if slips else []
     as_written = not slips or all(edit.as_written for edit in slips[0].edits)
     if plan is None:
         if named and as_written and (notes := folded_notes(literal, merged)):

@@ -230,19 +230,24 @@ def placeholder(pos: Pos) -> TrickRecord:
 
 
 def with_lost_tricks(record: HandRecord, lost_lines: list[int]) -> tuple[HandRecord, frozenset[int]]:
-    """The hand with an empty trick where each unreadable trick line stood (by line number)."""
+    """The hand with an empty trick where each unreadable trick line stood (by line number: before the first
+    written trick, in the record's order, that stands below it).  The written tricks keep the record's order,
+    which a reading may have changed (two trick lines read the other way round)."""
     if not lost_lines:
         return record, frozenset()
-    entries: list[tuple[int, TrickRecord | None, int]] = [(t.pos.line, t, 0) for t in record.tricks]
-    entries += [(line, None, line) for line in lost_lines]
-    entries.sort(key=lambda e: e[0])
-    tricks, unknown = [], set()
-    for number, (_, trick, line) in enumerate(entries, 1):
-        if trick is None:
-            tricks.append(placeholder(Pos(line, 1)))
-            unknown.add(number)
-        else:
-            tricks.append(trick)
+    waiting = sorted(lost_lines)
+    tricks: list[TrickRecord] = []
+    unknown: set[int] = set()
+
+    def lost_before(line: int | None) -> None:
+        while waiting and (line is None or waiting[0] < line):
+            tricks.append(placeholder(Pos(waiting.pop(0), 1)))
+            unknown.add(len(tricks))
+
+    for trick in record.tricks:
+        lost_before(trick.pos.line)
+        tricks.append(trick)
+    lost_before(None)
     return replace(record, tricks=tuple(tricks)), frozenset(unknown)
 
 
