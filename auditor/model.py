@@ -268,6 +268,9 @@ class LostLine:
     #: the finding code that names the loss: None for a line that could not be read (S001); D113 for a
     #: statement that names a seat not at the table
     code: str | None = None
+    #: where a reading of the hand puts a lost ``trick`` line among its tricks (from 0), the lines read in
+    #: another order than written; None: between the written ones above and below it
+    slot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,14 +151,14 @@ def test_a_bid_line_written_many_times_is_not_searched_for_an_order(monkeypatch:
     from auditor.replay import edit_shapes
 
     made = [0]
-    original = edit_shapes._orders
+    original = edit_shapes.orders
 
     def counting(n: int):  # type: ignore[no-untyped-def]
         for order in original(n):
             made[0] += 1
             yield order
 
-    monkeypatch.setattr(edit_shapes, "_orders", counting)
+    monkeypatch.setattr(edit_shapes, "orders", counting)
     swapped = REGISTRY["S014"].example  # bids written in the wrong order: read in turn
     bid = next(line for line in swapped.splitlines() if line.startswith("bid "))
     assert "S014" in codes_of(audit_text(swapped))

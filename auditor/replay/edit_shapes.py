@@ -14,12 +14,10 @@ new function here, added to :data:`PROPOSALS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from itertools import combinations
+from dataclasses import replace
 
-from ..cards import Card, Seat, TrumpView, trump_view
+from ..cards import Card, Seat
 from ..findings import (
-    Category,
     BID_OUT_OF_TURN,
     BIDS_OUT_OF_ORDER,
     CARD_MISWRITTEN,
@@ -28,12 +26,10 @@ from ..findings import (
     DUPLICATE_CARD,
     PLAY_OUT_OF_TURN,
     REGISTRY,
-    Role,
     SEAT_WRITTEN_TWICE,
     SEATS_SWAPPED,
     SYNTAX_ERROR,
     TRICK_SIZE,
-    TRICKS_OUT_OF_ORDER,
     WRONG_HAND_SIZE,
     WRONG_LEADER,
 )
@@ -42,25 +38,14 @@ from ..spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
 from .bidding import ROUNDS
-from .edits import COST, EVERY_LEAD_RIGHT, UNLIKE_CARD, Candidate, Dealing, Edit, Shape, finding_weight
+from .edits import COST, UNLIKE_CARD, Candidate, Dealing, Edit, Evidence, Shape, shows
 from ..results import HandResult
 from .extra_card import deal_owners
+from .trick_order import holdable, orders, trick_lines
 from .slips import DEALER, SeatFix, apply_seat_fixes, apply_seat_swaps, seats_swapped, seats_written_twice
 
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """What the hand is read against besides itself: the table, and what the hands around it say of its dealer."""
-
-    table: Table
-    dealing: Dealing = Dealing()
-
-
 Propose = Callable[[Candidate, HandResult, Evidence], Iterator[Candidate]]
-
-
-def _has(result: HandResult, *codes: object) -> bool:
-    return any(f.code in codes for f in result.findings)
 
 
 def dealer_lost(record: HandRecord) -> LostLine | None:
@@ -117,7 +102,7 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
     dealing = ev.dealing
     rotation = dealing.misfit(record) >= 1  # the hand before or the hand after says another seat dealt
     calls, tricks = record.calls, record.tricks
-    first_wrong = (calls and _has(result, BID_OUT_OF_TURN) and result.findings and any(
+    first_wrong = (calls and shows(result, BID_OUT_OF_TURN) and result.findings and any(
         f.code is BID_OUT_OF_TURN and f.pos == calls[0].pos for f in result.findings)) or any(
         f.code is WRONG_LEADER and f.trick == 1 for f in result.findings)
     if not rotation and not first_wrong:
@@ -138,163 +123,7 @@ def dealer_letter(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator
         yield cand.then(edit, replace(record, dealer=seat))
 
 
-# --------------------------------------------------------------- the order of the trick lines
-def _breaks(order: list[int], leaders: list[Seat | None], winners: list[frozenset[Seat]], first: Seat | None) -> int:
-    """How many tricks, with the written tricks in ``order``, are not led by a seat that won the trick before
-    (the first by the seat that leads first); a trick whose cards are not known leaves the next lead open."""
-    wrong = 0
-    before: frozenset[Seat] = frozenset({first}) if first is not None else frozenset()
-    for t in order:
-        if before and leaders[t] is not None and leaders[t] not in before:
-            wrong += 1
-        before = winners[t]
-    return wrong
-
-
-def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult
-                   ) -> list[tuple[Seat, tuple[int, int], tuple[tuple[int, Seat], ...]]]:
-    """For each card played illegally and each card held then and played later: who played it, the two tricks
-    (from 0), and who would have won them with the two cards the other way round."""
-    at: dict[tuple[Seat, Card], int] = {(fact.seat, fact.card): fact.trick - 1 for fact in result.plays}
-    view = trump_view(result.trump, result.no_trump == "low")
-    out = []
-    for f in result.findings:
-        if (f.category is not Category.RENEGE and f.category is not Category.LEFT_BOWER) or f.trick is None:
-            continue
-        fault = next((m for m in f.cards if m.role is Role.FAULT), None)
-        if fault is None or fault.seat is None or not 0 < f.trick <= len(tricks):
-            continue
-        for proof in (m for m in f.cards if m.role is Role.PROOF):
-            later = at.get((fault.seat, proof.card))
-            if later is None or later >= len(tricks):
-                continue
-            exchanged = ((f.trick - 1, fault.card, proof.card), (later, proof.card, fault.card))
-            out.append((fault.seat, (f.trick - 1, later), tuple((t, w) for t, old, new in exchanged
-                                                   if (w := _winner(tricks[t].plays, fault.seat, old, new, view)) is not None)))
-    return out
-
-
-def _with(winners: list[frozenset[Seat]], legal: tuple[tuple[int, Seat], ...]) -> list[frozenset[Seat]]:
-    out = list(winners)
-    for t, seat in legal:
-        out[t] = frozenset({seat})
-    return out
-
-
-def _winner(plays: tuple[Play, ...], seat: Seat, old: Card, new: Card, view: TrumpView) -> Seat | None:
-    """Who wins the trick with ``seat``'s ``old`` card played as ``new``."""
-    cards = [(p.seat, new if p.seat is seat and p.card == old else p.card) for p in plays]
-    if not cards or any(c not in view.suit_of for _, c in cards):
-        return None
-    led = view.suit_of[cards[0][1]]
-    return max(cards, key=lambda sc: view.strength(sc[1], led))[0]
-
-
-#: the most orders of the trick lines proposed at once (those with the fewest wrong leads): one that makes a player
-#: offend is not read, and the next may be half of two slips
-MAX_ORDERS = 6
-
-
-def _orders(n: int) -> Iterator[tuple[list[int], tuple[int, int, bool]]]:
-    """Each order of ``n`` lines one slip away from the written: two lines the other way round, or one line
-    written in another place (``(i, j, moved)``: line ``i`` read as the ``j``-th)."""
-    written = list(range(n))
-    for i, j in combinations(written, 2):
-        order = list(written)
-        order[i], order[j] = j, i
-        yield order, (i, j, False)
-    for i in written:
-        for j in written:
-            if abs(i - j) >= 2:  # (next to each other, a line moved is two lines swapped)
-                order = [k for k in written if k != i]
-                order.insert(j, i)
-                yield order, (i, j, True)
-
-
-def _order_message(tricks: tuple[TrickRecord, ...], i: int, j: int, moved: bool, sure: bool = True) -> str:
-    a, b = tricks[i], tricks[j]
-    likely, write = ("are most likely", "write") if sure else ("may be", "if so, write")
-    if not moved:
-        return (f"tricks {i + 1} and {j + 1} {likely} written in the wrong order: read the other way round, "
-                f"each trick is led by the winner of the trick before; {write} `trick {plays_text(b.plays)}` "
-                f"(line {b.pos.line}) before `trick {plays_text(a.plays)}` (line {a.pos.line})")
-    where = "before" if j < i else "after"
-    likely = "is most likely" if sure else "may be"
-    return (f"trick {i + 1} {likely} written in the wrong place: read as trick {j + 1}, each trick is led by "
-            f"the winner of the trick before; {write} `trick {plays_text(a.plays)}` (line {a.pos.line}) {where} "
-            f"`trick {plays_text(b.plays)}` (line {b.pos.line})")
-
-
-def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two trick lines in the wrong order, or one in the wrong place, found by the leads: each trick's winner
-    leads the next, whatever else is wrong in the hand (a trick's winner does not depend on where its line
-    stands).  The orders that leave fewer wrong leads than as written are proposed, the fewest first; the
-    replay of each judges every card in that order, so a real offence in the hand still stands.
-
-    But a card played illegally changes who won its trick, and that of the trick where the card it should
-    have been was played: where the table played on as if the legal card had been played (every lead is right
-    with the two cards the other way round), the wrong leads may be that offence's.  Then only an order that
-    leaves the offence's two tricks where they are written and makes every lead right is read, beside it (the
-    search weighs the two accounts); the offence is never read away.  An order that makes anyone offend who
-    did not as written is not read either (:mod:`.nearest`)."""
-    if not _has(result, WRONG_LEADER):
-        return
-    record = cand.record
-    tricks = record.tricks
-    if len(tricks) > ev.table.tricks:
-        return
-    winners: list[frozenset[Seat]] = [frozenset() for _ in tricks]
-    for fact in result.plays:
-        if fact.won and fact.trick <= len(tricks):
-            winners[fact.trick - 1] = frozenset({fact.seat})
-    played = {fact.trick for fact in result.plays}
-    # a trick that names a seat twice shows no leader to be sure of (its first letter may be the slip): it moves no order
-    leaders = [t.plays[0].seat if t.plays and i + 1 in played and len({p.seat for p in t.plays}) == len(t.plays) else None
-               for i, t in enumerate(tricks)]
-    first = result.first_leader
-    written = list(range(len(tricks)))
-    now = _breaks(written, leaders, winners, first)
-    # the tricks of an offence the wrong leads can be laid to (the table led on as if the legal card had been played)
-    explaining = [(seat, pair) for seat, pair, legal in _legal_winners(tricks, result)
-                  if _breaks(written, leaders, _with(winners, legal), first) == 0]
-    offence = {t for _, pair in explaining for t in pair}
-    called = bool({seat for seat, _ in explaining} & {call.seat for call in record.reneges})
-    found = []
-    for order, (i, j, moved) in _orders(len(tricks)):
-        if leaders[i] is None or leaders[j] is None:
-            continue
-        if called and any(order[t] != t for t in offence):
-            continue  # the table called the offence: no order reads it away
-        wrong = _breaks(order, leaders, winners, first)
-        if wrong < now and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
-            found.append((wrong, moved, order, i, j))
-    found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
-    for wrong, moved, order, i, j in found[:MAX_ORDERS]:
-        # an order that moves the offence's tricks (not called at the table) is as good an account as the offence,
-        # never a better one: the two are read, and the offence and the leads out of turn, which only one of them
-        # shows, are no ruling
-        edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, tricks[i].pos, _order_message(tricks, i, j, moved),
-                    ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED],
-                    leads_right=wrong == 0, only_alike=bool(offence) and any(order[t] != t for t in offence),
-                    doubt=_order_message(tricks, i, j, moved, sure=False))
-        yield cand.then(edit, replace(record, tricks=tuple(tricks[k] for k in order)))
-
-
 # --------------------------------------------------------------- a card written for another
-def _holdable(record: HandRecord, result: HandResult) -> dict[Seat, set[Card]]:
-    """The cards each seat whose deal is written can play: its deal, and for the dealer the card taken up,
-    less the discard."""
-    held = {h.seat: set(h.cards) for h in record.deal}
-    dealer = record.dealer
-    if dealer in held:
-        if result.taken_up is not None:
-            held[dealer].add(result.taken_up)
-        if record.discard is not None:
-            held[dealer].discard(record.discard)
-    return held
-
-
 def _alike(a: Card, b: Card) -> bool:
     return (not a.is_joker and not b.is_joker) and (a.suit is b.suit or a.rank is b.rank)
 
@@ -304,10 +133,10 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
     dealt to the player) read as the card the deal leaves that player and no trick shows played.  Where a
     trick or the discard is not written, the deal can leave the player two such cards, one of them the gap's:
     then each is read, and what the two readings disagree on is not a ruling."""
-    if not _has(result, DUPLICATE_CARD, CARD_NOT_HELD) or _has(result, TRICK_SIZE, WRONG_HAND_SIZE):
+    if not shows(result, DUPLICATE_CARD, CARD_NOT_HELD) or shows(result, TRICK_SIZE, WRONG_HAND_SIZE):
         return  # (a deal or tricks of the wrong size leave no one card to be sure of)
     record = cand.record
-    held = _holdable(record, result)
+    held = holdable(record, result)
     if not held:
         return
     count: dict[Card, int] = {}
@@ -357,7 +186,7 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
     lines (the canonical notation writes them on one line, the JSON form in one list: the reading must not
     depend on the layout).  Only the orders that put the most bids in turn round the table, and more than as
     written, are proposed; the replay of each judges every bid."""
-    if not _has(result, BID_OUT_OF_TURN):
+    if not shows(result, BID_OUT_OF_TURN):
         return
     record, table = cand.record, ev.table
     calls = record.calls
@@ -369,7 +198,7 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
         return sum(1 for k, c in enumerate(order) if calls[c].seat is turns[k])
 
     most, found = in_turn(list(range(len(calls)))), []
-    for order, _ in _orders(len(calls)):
+    for order, _ in orders(len(calls)):
         score = in_turn(order)
         if score > most:
             most, found = score, []
@@ -391,7 +220,7 @@ def bid_order(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Can
 # --------------------------------------------------------------- seat letters of a trick
 def seat_written_twice(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """A trick that names one seat twice and another not at all: the card most likely the other seat's."""
-    if not _has(result, PLAY_OUT_OF_TURN):
+    if not shows(result, PLAY_OUT_OF_TURN):
         return
     record = cand.record
     dealt = deal_owners(record, ev.table.hand_size)
@@ -427,7 +256,7 @@ def _seat_fix_either(options: list[SeatFix]) -> str:
 
 def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
     """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged)."""
-    if not _has(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD):
+    if not shows(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD):
         return
     record = cand.record
     for swap in seats_swapped(record, ev.table):

@@ -38,6 +38,7 @@ from ..findings import (
 )
 from ..model import HandRecord, Pos
 from ..results import HandResult
+from ..table import Table
 
 
 class Shape(Enum):
@@ -212,3 +213,16 @@ class Candidate:
 
     def then(self, edit: Edit, record: HandRecord, unjudged: frozenset[Pos] = frozenset()) -> Candidate:
         return Candidate(record, (*self.edits, edit), self.unjudged | unjudged, self.cost + edit.cost)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the hand is read against besides itself: the table, and what the hands around it say of its dealer."""
+
+    table: Table
+    dealing: Dealing = Dealing()
+
+
+def shows(result: HandResult, *codes: object) -> bool:
+    """Whether the replay found any of ``codes``: what a slip of one shape would leave behind."""
+    return any(f.code in codes for f in result.findings)

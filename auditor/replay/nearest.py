@@ -29,8 +29,8 @@ from ..findings import Category
 from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
-from .edit_shapes import PROPOSALS, Evidence, dealer_lost
-from .edits import LEAST_EDIT, Candidate, Dealing, Shape
+from .edit_shapes import PROPOSALS, dealer_lost
+from .edits import LEAST_EDIT, Candidate, Dealing, Evidence, Shape
 from .gaps import joker_suit_open
 from .hand import HandReplay
 from ..results import HandResult
@@ -63,7 +63,7 @@ class Weigh(Protocol):
 
 
 def _key(record: HandRecord) -> tuple[object, ...]:
-    return (record.dealer, record.calls, record.tricks, len(record.lost))
+    return (record.dealer, record.calls, record.tricks, len(record.lost), tuple(line.slot for line in record.lost))
 
 
 def _replayed(cand: Candidate, rules: Ruleset, game: int, deck: frozenset[Card], table: Table) -> HandResult:

@@ -99,7 +99,7 @@ def make_plan(record: HandRecord, rules: Ruleset, game: int, deck: frozenset[Car
     hand_size = table.tricks
     plan.kinds = [(lost, effective_kind(lost, record, hand_size)) for lost in record.lost]
     kinds = {kind for _, kind in plan.kinds}
-    base, unknown = with_lost_tricks(record, [lost.line for lost, kind in plan.kinds if kind == TRICK])
+    base, unknown = with_lost_tricks(record, [lost for lost, kind in plan.kinds if kind == TRICK])
     expansions: list[Expand] = []
     for lost, kind in plan.kinds:
         if kind == DEALER:

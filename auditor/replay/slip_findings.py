@@ -51,6 +51,8 @@ def lost_finding(lost: LostLine, game: int, hand: int | None, proof: tuple[str, 
 
 
 def _trick_number(lost: LostLine, record: HandRecord) -> int:
+    if lost.slot is not None:  # (a reading put the line elsewhere: two trick lines read in the other order)
+        return lost.slot + 1
     earlier = sum(1 for t in record.tricks if t.pos.line < lost.line)
     earlier += sum(1 for other in record.lost if other.kind == TRICK and other.line < lost.line)
     return earlier + 1
@@ -186,7 +188,7 @@ def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandRe
                     alternatives.append(alt)
         named += alternatives
         found = edit.finding(game, number, tuple(alternatives), written_alike)
-        if edit is first.edits[-1] and (notes := _order_notes(first, merged)):
+        if edit is first.edits[-1] and (len(slips) > 1 or written_alike) and (notes := _order_notes(first, merged)):
             found = replace(found, proof=(*found.proof, *notes))
         out.append(found)
     # an edit only a reading as likely makes (an order of the trick lines beside the first reading): named, in doubt

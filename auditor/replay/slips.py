@@ -229,26 +229,28 @@ def placeholder(pos: Pos) -> TrickRecord:
     return TrickRecord((), pos)
 
 
-def with_lost_tricks(record: HandRecord, lost_lines: list[int]) -> tuple[HandRecord, frozenset[int]]:
+def with_lost_tricks(record: HandRecord, lost: list[LostLine]) -> tuple[HandRecord, frozenset[int]]:
     """The hand with an empty trick where each unreadable trick line stood (by line number: before the first
-    written trick, in the record's order, that stands below it).  The written tricks keep the record's order,
-    which a reading may have changed (two trick lines read the other way round)."""
-    if not lost_lines:
+    written trick, in the record's order, that stands below it), or at the place a reading of the hand gave it
+    (:attr:`LostLine.slot`).  The written tricks keep the record's order, which a reading may have changed (two
+    trick lines read the other way round)."""
+    if not lost:
         return record, frozenset()
-    waiting = sorted(lost_lines)
-    tricks: list[TrickRecord] = []
-    unknown: set[int] = set()
+    waiting = sorted(line.line for line in lost if line.slot is None)
+    tricks: list[tuple[TrickRecord, bool]] = []  # (the trick, whether it stands for a lost line)
 
     def lost_before(line: int | None) -> None:
         while waiting and (line is None or waiting[0] < line):
-            tricks.append(placeholder(Pos(waiting.pop(0), 1)))
-            unknown.add(len(tricks))
+            tricks.append((placeholder(Pos(waiting.pop(0), 1)), True))
 
     for trick in record.tricks:
         lost_before(trick.pos.line)
-        tricks.append(trick)
+        tricks.append((trick, False))
     lost_before(None)
-    return replace(record, tricks=tuple(tricks)), frozenset(unknown)
+    for line in sorted((line for line in lost if line.slot is not None), key=lambda line: line.slot or 0):
+        tricks.insert(min(line.slot or 0, len(tricks)), (placeholder(Pos(line.line, 1)), True))
+    return (replace(record, tricks=tuple(t for t, _ in tricks)),
+            frozenset(n for n, (_, unknown) in enumerate(tricks, 1) if unknown))
 
 
 def insert_unknown(record: HandRecord, unknown: frozenset[int], slots: tuple[int, ...]) -> tuple[HandRecord, frozenset[int]]:
