@@ -107,3 +107,69 @@ def test_a_misdeal_rests_on_no_card_the_line_lost() -> None:
     found = [(f.code.code, f.level.value) for g in audit_text(declared, "hoyle", ["deal.misdeal=can"])
              for f in g.all_findings()]
     assert "D107" not in [code for code, _ in found], found
+
+
+# --- a second slip beside a line cut short: each is read, and nobody is charged on what the cut lost -------
+#: the clean hand's deal line cut after W's cards: N's line lost whole
+NO_N = CLEAN.replace(f"  {FULL_N}", "")
+
+
+def _errors(text: str) -> list[tuple[str, str | None]]:
+    return [(c, seat) for c, lvl, seat, _ in _found(text) if lvl == "error"]
+
+
+def test_a_seat_written_twice_is_read_where_the_cut_line_lost_the_seats_cards() -> None:
+    """Trick 2 written S:AS W:JS N:KS N:QS: no player plays two cards to a trick, and the deal gives QS to E,
+    the seat the trick leaves out.  With N's line lost, nothing but that shows it (N's QS is no card the deal
+    denies N): still the seat written twice is read as the slip (S005), not N as playing out of turn."""
+    twice = NO_N.replace("trick S:AS W:JS N:KS E:QS", "trick S:AS W:JS N:KS N:QS")
+    found = _found(twice)
+    assert _errors(twice) == [], found
+    assert ("S005", "warning") in [(c, lvl) for c, lvl, *_ in found]
+    (game,), (clean,) = audit_text(twice, "hoyle"), audit_text(CLEAN, "hoyle")
+    assert game.computed == clean.computed
+
+
+def test_two_seats_swapped_are_read_where_the_cut_line_lists_neither_card() -> None:
+    """Trick 3 written S:9H W:QH E:KH N:TH goes round no table, and so read E wins it, yet N leads trick 4: with
+    E's and N's seat letters the other way round the trick goes round in order and its winner leads the next.
+    The deal line, cut after E's KD QS, lists neither KH nor TH: the swap is read (S007) on the order of play."""
+    swapped = CLEAN.replace("deal E: KD QS TH 9C QD  S: JD JC AS 9H AC  W: QC JS QH KC TS  N: TD KS KH TC JH",
+                            "deal E: KD QS").replace("trick S:9H W:QH N:KH E:TH", "trick S:9H W:QH E:KH N:TH")
+    found = _found(swapped)
+    assert _errors(swapped) == [], found
+    [s007] = [m for c, _, _, m in found if c == "S007"]
+    assert "the deal line, cut short, lists neither card" in s007
+    (game,), (clean,) = audit_text(swapped, "hoyle"), audit_text(CLEAN, "hoyle")
+    assert game.computed == clean.computed
+
+
+def test_a_lead_after_a_trick_won_by_a_card_written_twice_is_no_charge() -> None:
+    """N's line is lost, E's is cut after KD QS, and trick 3 gives E TD, which N plays in trick 5: one of the two
+    is written for a card the record lost.  Read as written, E's TD wins trick 3, and N leads trick 4 out of turn; but who
+    won trick 3 rests on which TD was meant, so neither the card played twice nor that lead is a ruling."""
+    doubtful = NO_N.replace("E: KD QS TH 9C QD", "E: KD QS").replace(
+        "trick S:9H W:QH N:KH E:TH", "trick S:9H W:QH N:KH E:TD").replace("score NS 2 EW 0\n", "")
+    found = _found(doubtful)
+    assert _errors(doubtful) == [], found
+    [lead] = [(lvl, m) for c, lvl, _, m in found if c == "T401"]
+    assert lead[0] == "warning"
+    [t401] = [f for g in audit_text(doubtful, "hoyle") for f in g.all_findings() if f.code.code == "T401"]
+    assert any("who won trick 3 rests on TD" in p for p in t401.proof), t401.proof
+
+
+def test_a_card_another_seat_plays_too_does_not_fill_a_line_cut_short() -> None:
+    """N's line is lost, S's is cut after JD JC, and trick 4 gives S TD, which N plays in trick 5.  The cards S
+    plays fill the line (AS 9H AC), not TD, which is written for another on one of its two lines: the line is
+    read as cut short, and S's card in trick 4, the one card S's line leaves S, is read as JC (S011).  Counted
+    as S's, TD would make six cards (a wrong hand size) and JC a card held back (a renege in trick 5)."""
+    miswritten = NO_N.replace("S: JD JC AS 9H AC", "S: JD JC").replace(
+        "trick N:AD E:QD S:JC W:TS", "trick N:AD E:QD S:TD W:TS")
+    found = _found(miswritten)
+    assert _errors(miswritten) == [], found
+    codes = [(c, lvl) for c, lvl, *_ in found]
+    assert ("S018", "warning") in codes and ("S011", "warning") in codes
+    [s018] = [m for c, _, _, m in found if c == "S018"]
+    assert "fill it (AS 9H AC)" in s018
+    (game,), (clean,) = audit_text(miswritten, "hoyle"), audit_text(CLEAN, "hoyle")
+    assert game.computed == clean.computed

@@ -267,10 +267,12 @@ def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> 
                              else f"{q.seat}, the dealer, {p.card}, the up card" if p.card == record.up or record.up is None
                              else f"{p.card} to {q.seat} (a card the deal line, cut short, does not list)"
                              for p, q in ((a, b), (b, a)))
-        message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
-                   f"(the deal gives {gives}, and so read the trick goes round the table in order)")
-        proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s, as the deal gives them, and the "
-                 "trick is judged so read",)
+        shown = a.card in dealt or b.card in dealt or a.card == record.up or b.card == record.up
+        why = (f"the deal gives {gives}, and so read the trick goes round the table in order" if shown else
+               "so read, the trick goes round the table in order; the deal line, cut short, lists neither card")
+        message = f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round ({why})"
+        proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s{', as the deal gives them,' if shown else ','} "
+                 "and the trick is judged so read",)
         edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick,
                     cost=COST[Shape.WORDS_SWAPPED])
         yield cand.then(edit, apply_seat_swaps(record, [swap]))

@@ -147,7 +147,14 @@ def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], writte
 
 def doubt(findings: Iterable[Finding], record: HandRecord, dealing: Dealing) -> float:
     """How far the hand as replayed is from agreeing with itself and with the rotation of the deal."""
-    return sum(finding_weight(f) for f in findings) + dealing.misfit(record)
+    return sum(finding_weight(f) for f in findings) + dealing.misfit(record) + _seat_twice(record)
+
+
+def _seat_twice(record: HandRecord) -> int:
+    """How many tricks name a seat twice: no player plays two cards to one trick, so each is a thing no play
+    can do, which the replay finds only as a play out of turn (an offence); it weighs one more."""
+    return sum(1 for t in record.tricks if len({p.seat for p in t.plays if p.seat is not None})
+               < sum(1 for p in t.plays if p.seat is not None))
 
 
 @dataclass(frozen=True, slots=True)

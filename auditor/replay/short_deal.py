@@ -11,18 +11,21 @@ seat plays that was dealt to another seat is no filling: it is judged as the rec
 cards seen are more than the hand holds, the line is no truncation and the wrong hand size stands (D104).
 The variations whose cards come from elsewhere than the deal (an exchange, a tableau) keep D104 too.
 With a second slip in the hand: a card played twice where one of the two seats lost cards to the cut
-(:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge; and two seat letters
-swapped are read where one of the two cards is one the cut line does not list (``slips.seats_swapped``).
+(:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge, and so is a lead
+out of turn after a trick such a card won (:func:`leads_on_a_doubtful_card`); a card another seat plays too
+fills no line; and two seat letters swapped are read where one of the two cards is one the cut line does not
+list, or neither is and so read the trick goes round the table in order (``slips.seats_swapped``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
-from ..findings import DEAL_LINE_CUT_SHORT
+from ..findings import DEAL_LINE_CUT_SHORT, DUPLICATE_CARD, WRONG_LEADER, Severity
 from ..model import HandRecord, Holding
 from ..said import Said, said
 from .deal_owners import owners
@@ -41,9 +44,11 @@ def filling(record: HandRecord, holding: Holding, size: int, deck: frozenset[Car
     seen = [p.card for t in record.tricks for p in t.plays if p.seat is seat]
     if seat is record.dealer and record.discard is not None:
         seen.append(record.discard)
+    # a card another seat plays too is written for another on one of the two lines: no evidence of this hand
+    elsewhere = {p.card for t in record.tricks for p in t.plays if p.seat is not seat}
     fill: list[Card] = []
     for card in seen:
-        if card in written or card == record.up or card in dealt_to or card not in deck or card in fill:
+        if card in written or card == record.up or card in dealt_to or card not in deck or card in fill or card in elsewhere:
             continue
         fill.append(card)
     return fill if len(fill) <= size - len(holding.cards) else None
@@ -98,3 +103,23 @@ def cards_lost(replay: HandReplay, seat: Seat) -> bool:
     if not replay.unnamed.get(seat) and seat in replay.held:
         return False
     return any(f.code is DEAL_LINE_CUT_SHORT for f in replay.result.findings)
+
+
+def leads_on_a_doubtful_card(replay: HandReplay) -> None:
+    """A lead out of turn after a trick that holds a card played twice where the deal line, cut short, leaves
+    either of the two most likely written for another (:func:`cards_lost`): who won that trick rests on which
+    card was meant, which the record cannot show, so the lead is no ruling either (a warning saying so)."""
+    findings = replay.result.findings
+    doubtful = {m.card for f in findings if f.code is DUPLICATE_CARD and f.level is Severity.WARNING for m in f.cards}
+    if not doubtful:
+        return
+    tricks = replay.record.tricks
+    for i, f in enumerate(findings):
+        if f.code is not WRONG_LEADER or f.level is not Severity.ERROR or not f.trick or f.trick < 2 or f.trick > len(tricks) + 1:
+            continue
+        held = [p.card for p in tricks[f.trick - 2].plays if p.card in doubtful]
+        if held:
+            why = said("who won trick {t} rests on {c}, a card played twice that is most likely written for another "
+                       "(the deal line is cut short), which the record cannot show, so it is not a ruling",
+                       t=f.trick - 1, c=held[0])
+            findings[i] = replace(f, severity=Severity.WARNING, proof=(*f.proof, why))

@@ -141,8 +141,9 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
         for i, a in enumerate(plays):
             for j in range(i + 1, len(plays)):
                 b = plays[j]
-                # both cards the other seat's, the deal showing at least one of them
-                if gives(a.card, b.seat) and gives(b.card, a.seat) and (a.card in dealt or b.card in dealt):
+                # both cards the other seat's, the deal showing at least one of them, or neither seat's cards
+                if gives(a.card, b.seat) and gives(b.card, a.seat) and (
+                        a.card in dealt or b.card in dealt or (a.seat in lost and b.seat in lost)):
                     fixed = list(seats)
                     fixed[i], fixed[j] = seats[j], seats[i]
                     if _in_turn(fixed, table):  # type: ignore[arg-type]
