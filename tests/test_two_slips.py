@@ -289,3 +289,33 @@ def test_a_seat_written_twice_on_a_card_another_seat_plays_is_read_and_not_judge
     found = _findings(COPIED, "three-handed")
     assert [code for code, level in found if level == "error"] == []
     assert [code for code, _ in found] == ["S005"]
+
+
+#: three-handed: N dealt and took the 9C ordered up; trick 2 is N:JS E:JC W:QD, N leading the right bower
+CLEAN_LED_TWICE = """\
+hand 1 dealer N
+deal E: KC AS JC TD TS  W: QD KD AH QS 9S  N: TH QH QC TC JS
+up 9C
+bid E pass, W pass, N order
+discard TH
+trick E:AS W:9S N:9C
+trick N:JS E:JC W:QD
+trick E:TD W:KD N:TC
+trick N:QH E:KC W:AH
+trick E:TS W:QS N:QC
+"""
+#: trick 2 with two slips: N's JS written as 9S (W's card of trick 1), and N's and W's letters swapped
+LED_TWICE = CLEAN_LED_TWICE.replace("trick N:JS E:JC W:QD", "trick W:9S E:JC N:QD")
+
+
+def test_a_card_led_that_is_a_second_slip_on_its_line_proves_no_renege() -> None:
+    """Trick 2 is read with N's QD (dealt to W) as JS, the one card N's deal leaves N; W's 9S, led and played by
+    W in trick 1 too, is still wrong on that line, and the record cannot show what was meant.  E did not follow
+    that spade while holding TS: the renege rests on a led card that is most likely a slip, so it is a warning
+    naming it, and nobody is charged (the clean hand has no finding)."""
+    assert _findings(CLEAN_LED_TWICE, "three-handed") == []
+    (game,) = audit_text(LED_TWICE, "three-handed")
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    [renege] = [f for f in found if f.code.code == "R501"]
+    assert any("it rests on the card led in trick 2 (9S), most likely a second slip on line 7" in p for p in renege.proof)

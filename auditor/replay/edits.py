@@ -118,12 +118,17 @@ def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], writte
     is no ruling (a warning naming the slip, on nobody's charge): what no play can do (a card played twice, a
     card its player never held) still found on a line an edit was read on, which holds a second slip; and a
     card not followed in a trick whose led card an edit read as one of another suit, or a lead resting on who
-    won that trick: the suit led is the reading's, not the record's."""
+    won that trick: the suit led is the reading's, not the record's; and a card not followed in a trick whose
+    led card is that second slip: the suit led is not the record's either."""
+    findings = list(findings)
     lines = {edit.pos.line: edit for cand in slips for edit in cand.edits}
     leads = {t.pos: t.plays[0].card for t in written.tricks if t.plays}
     led_apart = {n: edit for cand in slips for n, t in enumerate(cand.record.tricks, 1) if t.plays
                  and t.pos in leads and leads[t.pos].suit is not t.plays[0].card.suit
                  for edit in cand.edits if edit.pos.line == t.pos.line}
+    firsts = {t.plays[0].pos for cand in slips for t in cand.record.tricks if t.plays}
+    led_slip = {f.trick: (f, lines[f.pos.line]) for f in findings if f.level is _ERROR and f.code in _IMPOSSIBLE
+                and f.pos.line in lines and f.pos in firsts and f.trick is not None}
     out = []
     for f in findings:
         if f.level is not _ERROR:
@@ -138,6 +143,11 @@ def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], writte
         elif apart is not None:
             why = (f"it rests on the suit led in trick {f.trick if f.category in _NOT_FOLLOWED else f.trick - 1}, which "
                    f"is read from a slip ({apart.message}), not shown by the record: it is not a ruling")
+        elif f.category in _NOT_FOLLOWED and f.trick in led_slip:
+            led, slip = led_slip[f.trick]
+            card = f" ({led.cards[0].card})" if led.cards else ""
+            why = (f"it rests on the card led in trick {f.trick}{card}, most likely a second slip on line {led.pos.line}, "
+                   f"which holds a slip already ({slip.message}): it is not a ruling")
         else:
             out.append(f)
             continue
