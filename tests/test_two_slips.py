@@ -319,3 +319,28 @@ def test_a_card_led_that_is_a_second_slip_on_its_line_proves_no_renege() -> None
     assert [f.code.code for f in found if f.level.value == "error"] == []
     [renege] = [f for f in found if f.code.code == "R501"]
     assert any("it rests on the card led in trick 2 (9S), most likely a second slip on line 7" in p for p in renege.proof)
+
+
+#: hoyle, two tricks not written: S's TC in trick 3 was dealt to E, and S's deal leaves S two cards no line
+#: shows, KC and QC, one of them played in what is not written
+TWO_CARDS_LEFT = """\
+hand 1 dealer E
+deal S: 9H AS JS KC QC  W: AH JD JH KD TD  N: AC AD JC KH TS  E: 9D KS QH QS TC
+up TH
+bid S pass, W pass, N pass, E order
+discard 9D
+trick S:JS W:JD N:TS E:QS
+trick W:TD N:AD E:TH S:AS
+trick E:9D S:TC W:JD N:9H
+"""
+
+
+def test_the_cards_a_slip_can_have_been_are_named_in_the_order_cards_are_listed() -> None:
+    """The two cards S's TC can have been are named highest first, as everywhere cards are listed, and the
+    line's second slips name the slip in the same words, not one of the two readings: the words do not depend
+    on how the cards happen to lie in memory (cards hash by identity: a set of them has no fixed order)."""
+    (game,) = audit_text(TWO_CARDS_LEFT)
+    [card] = [f for f in game.all_findings() if f.code.code == "S011"]
+    assert "the cards of S's that no written line shows are KC and QC" in card.message
+    seconds = [p for f in game.all_findings() for p in f.proof if p.startswith("line 8 holds a slip already")]
+    assert seconds and all("the cards of S's that no written line shows are KC and QC" in p for p in seconds), seconds

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from ..cards import Card, Seat
+from ..cards import Card, Seat, display_order
 from ..findings import (
     BID_OUT_OF_TURN,
     BIDS_OUT_OF_ORDER,
@@ -150,7 +150,8 @@ def card_written(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[
             seat = play.seat
             if seat is None or seat not in held or (play.card in held[seat] and count[play.card] == 1):
                 continue
-            left = [c for c in held[seat] if c not in count]
+            # (in the order cards are listed to people: a set of cards iterates in no fixed order)
+            left = sorted((c for c in held[seat] if c not in count), key=display_order)
             discard = seat is record.dealer and result.taken_up is not None and record.discard is None
             if not (len(left) == 1 or (len(left) == 2 and (gap or discard))):
                 continue  # only where the deal leaves the player that card, or it and the gap's

@@ -121,7 +121,12 @@ def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], writte
     won that trick: the suit led is the reading's, not the record's; and a card not followed in a trick whose
     led card is that second slip: the suit led is not the record's either."""
     findings = list(findings)
-    lines = {edit.pos.line: edit for cand in slips for edit in cand.edits}
+    lines: dict[int, Edit] = {}
+    for cand in slips:
+        for edit in cand.edits:
+            first = lines.setdefault(edit.pos.line, edit)
+            if first != edit and first.alike is not None:  # readings as likely differ on the line: name it so
+                lines[edit.pos.line] = replace(first, message=first.alike)
     leads = {t.pos: t.plays[0].card for t in written.tricks if t.plays}
     led_apart = {n: edit for cand in slips for n, t in enumerate(cand.record.tricks, 1) if t.plays
                  and t.pos in leads and leads[t.pos].suit is not t.plays[0].card.suit
