@@ -139,7 +139,7 @@ def test_two_seats_swapped_are_read_where_the_cut_line_lists_neither_card() -> N
     found = _found(swapped)
     assert _errors(swapped) == [], found
     [s007] = [m for c, _, _, m in found if c == "S007"]
-    assert "the deal line, cut short, lists neither card" in s007
+    assert "the deal line, cut short, lists neither card; so read, the play goes in turn" in s007
     (game,), (clean,) = audit_text(swapped, "hoyle"), audit_text(CLEAN, "hoyle")
     assert game.computed == clean.computed
 
@@ -173,3 +173,39 @@ def test_a_card_another_seat_plays_too_does_not_fill_a_line_cut_short() -> None:
     assert "fill it (AS 9H AC)" in s018
     (game,), (clean,) = audit_text(miswritten, "hoyle"), audit_text(CLEAN, "hoyle")
     assert game.computed == clean.computed
+
+
+def test_a_play_out_of_turn_that_two_letters_swapped_explain_as_well_is_no_charge_where_the_cut_lost_the_cards() -> None:
+    """Trick 2 written S:AS N:JS W:KS E:QS goes round no table: N played out of turn, or N's and W's letters are
+    the wrong way round.  The deal would tell (whose were JS and KS), but its line is cut after S's cards: the
+    two accounts are as likely, so the play out of turn is no ruling, and the slip is named as a doubt."""
+    cut = CLEAN.replace("  W: QC JS QH KC TS  N: TD KS KH TC JH", "").replace(
+        "trick S:AS W:JS N:KS E:QS", "trick S:AS N:JS W:KS E:QS")
+    found = _found(cut)
+    assert _errors(cut) == [], found
+    [s007] = [m for c, lvl, _, m in found if c == "S007" and lvl == "warning"]
+    assert "N and W may be the wrong way round (the deal line, cut short, does not show whose JS and KS were)" in s007
+    assert "if so, write `trick S:AS W:JS N:KS E:QS`" in s007
+    [s007_proof] = [f.proof for g in audit_text(cut, "hoyle") for f in g.all_findings() if f.code.code == "S007"]
+    assert any(p.startswith("as written, the record would also give T402") and p.endswith("not a ruling)") for p in s007_proof)
+
+
+def test_two_letters_swapped_at_a_table_of_two_are_read_by_the_leads_where_the_cut_lost_the_cards() -> None:
+    """Two-handed (a hand the cut-short sweep drew): trick 4 written S:9D N:TH has S lead after N won trick 3
+    with the right bower, and S lead trick 5 after N won trick 4.  At a table of two any order of play is in
+    turn: the leads alone show the letters the wrong way round, and the deal line, cut after N's KC, lists
+    neither card.  The swap is read; nobody is charged with a lead, and N's left-bower renege of trick 2, which
+    the clean record shows too, stands."""
+    clean = ("hand 4 dealer S\ndeal N: KC 9C 9D JH 9S  S: QC JD TH TD TC\nup KH\nbid N pass, S order\ndiscard TD\n"
+             "trick N:9C S:TC\ntrick S:JD N:9S\ntrick S:KH N:JH\ntrick N:9D S:TH\ntrick S:QC N:KC\n")
+    swapped = clean.replace("deal N: KC 9C 9D JH 9S  S: QC JD TH TD TC", "deal N: KC").replace(
+        "trick N:9D S:TH", "trick S:9D N:TH")
+
+    def errors(text: str) -> list[tuple[str, str | None]]:
+        return [(f.code.code, f.seat.name if f.seat is not None else None)
+                for g in audit_text(text, "two-handed") for f in g.all_findings() if f.level.value == "error"]
+
+    assert errors(clean) == [("L602", "N")]
+    assert errors(swapped) == [("L602", "N")]
+    found = [f for g in audit_text(swapped, "two-handed") for f in g.all_findings() if f.code.code == "S007"]
+    assert found and "S and N are most likely the wrong way round" in found[0].message

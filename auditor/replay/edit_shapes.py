@@ -38,7 +38,7 @@ from ..spelling import call_text, hand_line, plays_text
 from ..said import said
 from ..table import Table
 from .bidding import ROUNDS
-from .edits import COST, UNLIKE_CARD, Candidate, Dealing, Edit, Evidence, Shape, shows
+from .edits import COST, UNLIKE_CARD, UNSHOWN_SWAP, Candidate, Dealing, Edit, Evidence, Shape, shows
 from ..results import HandResult
 from .extra_card import deal_owners
 from .trick_order import holdable, orders, trick_lines
@@ -256,27 +256,37 @@ def _seat_fix_either(options: list[SeatFix]) -> str:
 
 
 def seats_written_swapped(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
-    """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged)."""
-    if not shows(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD):
-        return
+    """Two seat letters of a trick the wrong way round, the deal confirming it (the trick so read is judged); or,
+    where the deal lines, cut short, list neither card, the order of play and the leads alone, weighed as likely
+    as the one play out of turn it explains (whose the cards were, which tells the two apart, is what the cut lost)."""
+    if not shows(result, PLAY_OUT_OF_TURN, CARD_NOT_HELD, WRONG_LEADER):
+        return  # (a lead out of turn: at a table of two, any order of play is in turn, and only the lead shows it)
     record = cand.record
     for swap in seats_swapped(record, ev.table):
         a, b = swap.first, swap.second
         written = plays_text(record.tricks[swap.trick - 1].plays)
-        dealt = {card for h in record.deal for card in h.cards}
-        gives = " and ".join(f"{p.card} to {q.seat}" if p.card in dealt
-                             else f"{q.seat}, the dealer, {p.card}, the up card" if p.card == record.up or record.up is None
-                             else f"{p.card} to {q.seat} (a card the deal line, cut short, does not list)"
-                             for p, q in ((a, b), (b, a)))
-        shown = a.card in dealt or b.card in dealt or a.card == record.up or b.card == record.up
-        why = (f"the deal gives {gives}, and so read the trick goes round the table in order" if shown else
-               "so read, the trick goes round the table in order; the deal line, cut short, lists neither card")
-        message = f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round ({why})"
-        proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s{', as the deal gives them,' if shown else ','} "
-                 "and the trick is judged so read",)
-        edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick,
-                    cost=COST[Shape.WORDS_SWAPPED])
-        yield cand.then(edit, apply_seat_swaps(record, [swap]))
+        swapped = apply_seat_swaps(record, [swap])
+        proof = (f"{a.card} is counted as {b.seat}'s card and {b.card} as {a.seat}'s"
+                 f"{', as the deal gives them,' if swap.shown else ','} and the trick is judged so read",)
+        if swap.shown:
+            dealt = {card for h in record.deal for card in h.cards}
+            gives = " and ".join(f"{p.card} to {q.seat}" if p.card in dealt
+                                 else f"{q.seat}, the dealer, {p.card}, the up card" if p.card == record.up or record.up is None
+                                 else f"{p.card} to {q.seat} (a card the deal line, cut short, does not list)"
+                                 for p, q in ((a, b), (b, a)))
+            message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
+                       f"(the deal gives {gives}, and so read the trick goes round the table in order)")
+            edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick,
+                        cost=COST[Shape.WORDS_SWAPPED])
+        else:  # whose the cards were, which tells two letters swapped from a play out of turn, is what the cut lost
+            fixed = plays_text(swapped.tricks[swap.trick - 1].plays)
+            message = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} are most likely the wrong way round "
+                       "(the deal line, cut short, lists neither card; so read, the play goes in turn)")
+            alike = (f"trick {swap.trick} is written {written}: {a.seat} and {b.seat} may be the wrong way round (the "
+                     f"deal line, cut short, does not show whose {a.card} and {b.card} were); if so, write `trick {fixed}`")
+            edit = Edit(Shape.WORDS_SWAPPED, SEATS_SWAPPED, a.pos, message, proof, trick=swap.trick, cost=UNSHOWN_SWAP,
+                        group=("seats", swap.trick), alike=alike)
+        yield cand.then(edit, swapped)
 
 
 #: every edit the search tries, in the order their findings are listed

@@ -64,6 +64,9 @@ COST = {
 }
 #: a card written for one of another suit and another rank is a larger slip than QH for KH or KS for KH
 UNLIKE_CARD = 2.5
+#: two seat letters of a trick swapped where the deal lines, cut short, list neither card: whose each card was,
+#: which tells the slip from a play out of turn, is what the cut lost, so the two are as likely (one offence)
+UNSHOWN_SWAP = 1.0
 #: two trick lines whose other order makes every lead right: a lead out of turn is shown only where no other
 #: order of the lines does (where a wrong lead stays whichever way, the hand has a fault of its own, and a
 #: swap must explain more than one wrong lead to be read)

@@ -104,6 +104,8 @@ class SeatSwap:
     trick: int
     first: Play
     second: Play
+    #: the deal shows one of the two cards (else its lines, cut short, list neither: only the order of play does)
+    shown: bool = True
 
 
 def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
@@ -111,7 +113,8 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
     alone shows it) and that one exchange of two seat letters puts right, the deal confirming it: each of
     the two cards was dealt to the other seat (or, where that seat's deal line is cut short or not written, the
     deal gives the card to nobody, and the other card is the deal's), and so read the trick goes round the table
-    in order.  Only where exactly one such exchange exists."""
+    in order.  Only where exactly one such exchange exists; where the lines, cut short, list none of the cards,
+    each exchange that puts the order right (the search weighs them on the leads)."""
     dealt = deal_owners(record, table.hand_size)
     out: list[SeatSwap] = []
     if not dealt:
@@ -142,14 +145,17 @@ def seats_swapped(record: HandRecord, table: Table) -> list[SeatSwap]:
             for j in range(i + 1, len(plays)):
                 b = plays[j]
                 # both cards the other seat's, the deal showing at least one of them, or neither seat's cards
-                if gives(a.card, b.seat) and gives(b.card, a.seat) and (
-                        a.card in dealt or b.card in dealt or (a.seat in lost and b.seat in lost)):
+                shown = a.card in dealt or b.card in dealt
+                if gives(a.card, b.seat) and gives(b.card, a.seat) and (shown or (a.seat in lost and b.seat in lost)):
                     fixed = list(seats)
                     fixed[i], fixed[j] = seats[j], seats[i]
                     if _in_turn(fixed, table):  # type: ignore[arg-type]
-                        found.append(SeatSwap(number, a, b))
-        if len(found) == 1:
-            out.append(found[0])
+                        found.append(SeatSwap(number, a, b, shown))
+        confirmed = [swap for swap in found if swap.shown]
+        if len(confirmed) == 1:
+            out.append(confirmed[0])
+        elif not confirmed:  # (the deal shows none of the cards: each exchange that puts the order right is weighed)
+            out += found
     return out
 
 
