@@ -209,3 +209,28 @@ def test_two_letters_swapped_at_a_table_of_two_are_read_by_the_leads_where_the_c
     assert errors(swapped) == [("L602", "N")]
     found = [f for g in audit_text(swapped, "two-handed") for f in g.all_findings() if f.code.code == "S007"]
     assert found and "S and N are most likely the wrong way round" in found[0].message
+
+
+def test_a_card_written_twice_is_no_charge_as_a_card_not_held_either() -> None:
+    """N's line is cut after TD, and trick 3 gives N QD, the card E was dealt and plays in trick 4: most likely
+    N's KH, which the cut lost, written as another.  The card played twice is no charge, and neither is the
+    same card as one N did not hold."""
+    twice = CLEAN.replace(FULL_N, "N: TD").replace("trick S:9H W:QH N:KH E:TH", "trick S:9H W:QH N:QD E:TH")
+    found = _found(twice)
+    assert _errors(twice) == [], found
+    [held] = [m for c, lvl, _, m in found if c == "D103" and lvl == "warning"]
+    assert held == "N plays QD, which N does not hold: it was dealt to E"
+    [d103] = [f for g in audit_text(twice, "hoyle") for f in g.all_findings() if f.code.code == "D103"]
+    assert any("QD is played twice, and the deal line is cut short and does not show N's cards" in p for p in d103.proof)
+
+
+def test_a_card_not_followed_to_a_card_written_twice_is_no_renege() -> None:
+    """S's line is cut after JD JC, and trick 2 gives S 9C as the card led, which E plays in trick 5: the suit
+    led rests on which 9C was meant.  W and E, who held clubs and did not follow, are not charged."""
+    led = CLEAN.replace("S: JD JC AS 9H AC", "S: JD JC").replace("trick S:AS W:JS N:KS E:QS", "trick S:9C W:JS N:KS E:QS")
+    found = _found(led)
+    assert _errors(led) == [], found
+    reneges = [f for g in audit_text(led, "hoyle") for f in g.all_findings() if f.code.code == "R501"]
+    assert {f.seat.name for f in reneges if f.seat is not None} == {"W", "E"}
+    assert all(any(p.startswith("it rests on the card led in trick 2, 9C, a card played twice") for p in f.proof)
+               for f in reneges)

@@ -12,7 +12,7 @@ cards seen are more than the hand holds, the line is no truncation and the wrong
 The variations whose cards come from elsewhere than the deal (an exchange, a tableau) keep D104 too.
 With a second slip in the hand: a card played twice where one of the two seats lost cards to the cut
 (:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge, and so is a lead
-out of turn after a trick such a card won (:func:`leads_on_a_doubtful_card`); a card another seat plays too
+out of turn after a trick such a card won, and the card as one its player did not hold (:func:`on_a_doubtful_card`); a card another seat plays too
 fills no line; and two seat letters swapped are read where one of the two cards is one the cut line does not
 list, or neither is and so read the trick goes round the table in order (``slips.seats_swapped``).
 """
@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
-from ..findings import DEAL_LINE_CUT_SHORT, DUPLICATE_CARD, WRONG_LEADER, Severity
+from ..findings import CARD_NOT_HELD, DEAL_LINE_CUT_SHORT, DUPLICATE_CARD, WRONG_LEADER, Category, Severity
 from ..model import HandRecord, Holding
 from ..said import Said, said
 from .deal_owners import owners
@@ -105,21 +105,38 @@ def cards_lost(replay: HandReplay, seat: Seat) -> bool:
     return any(f.code is DEAL_LINE_CUT_SHORT for f in replay.result.findings)
 
 
-def leads_on_a_doubtful_card(replay: HandReplay) -> None:
-    """A lead out of turn after a trick that holds a card played twice where the deal line, cut short, leaves
-    either of the two most likely written for another (:func:`cards_lost`): who won that trick rests on which
-    card was meant, which the record cannot show, so the lead is no ruling either (a warning saying so)."""
+def on_a_doubtful_card(replay: HandReplay) -> None:
+    """What rests on a card played twice where the deal line, cut short, leaves either of the two most likely
+    written for another (:func:`cards_lost`), which the record cannot show: the same card as one its player did
+    not hold (it was likely written for the card the cut lost), a lead out of turn after the trick it won (who
+    won that trick rests on which card was meant), and a card not followed to it, led (the suit led rests on
+    it).  None is a ruling (a warning saying so)."""
     findings = replay.result.findings
     doubtful = {m.card for f in findings if f.code is DUPLICATE_CARD and f.level is Severity.WARNING for m in f.cards}
     if not doubtful:
         return
     tricks = replay.record.tricks
     for i, f in enumerate(findings):
-        if f.code is not WRONG_LEADER or f.level is not Severity.ERROR or not f.trick or f.trick < 2 or f.trick > len(tricks) + 1:
+        if f.level is not Severity.ERROR or not f.trick:
             continue
-        held = [p.card for p in tricks[f.trick - 2].plays if p.card in doubtful]
-        if held:
+        if f.code is CARD_NOT_HELD and f.seat is not None and cards_lost(replay, f.seat) and (
+                card := next((m.card for m in f.cards if m.card in doubtful), None)) is not None:
+            why = said("{c} is played twice, and the deal line is cut short and does not show {seat}'s cards: it is "
+                       "most likely written for one of them, which the record cannot show, so it is not a ruling",
+                       c=card, seat=f.seat)
+        elif f.code is WRONG_LEADER and 2 <= f.trick <= len(tricks) + 1 and (
+                held := [p.card for p in tricks[f.trick - 2].plays if p.card in doubtful]):
             why = said("who won trick {t} rests on {c}, a card played twice that is most likely written for another "
                        "(the deal line is cut short), which the record cannot show, so it is not a ruling",
                        t=f.trick - 1, c=held[0])
-            findings[i] = replace(f, severity=Severity.WARNING, proof=(*f.proof, why))
+        elif f.category in _NOT_FOLLOWED and f.trick <= len(tricks) and tricks[f.trick - 1].plays and (
+                led := tricks[f.trick - 1].plays[0].card) in doubtful:
+            why = said("it rests on the card led in trick {t}, {c}, a card played twice that is most likely written for "
+                       "another (the deal line is cut short), which the record cannot show, so it is not a ruling",
+                       t=f.trick, c=led)
+        else:
+            continue
+        findings[i] = replace(f, severity=Severity.WARNING, proof=(*f.proof, why))
+
+
+_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)

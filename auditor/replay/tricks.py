@@ -32,7 +32,7 @@ from ..findings import (
 from ..model import Play, TrickRecord, new
 from ..turns import first_leader, in_play, next_in_play, sitting_out
 from .legality import classify_failure, explain_failure, led_suit_name
-from .short_deal import cards_lost, leads_on_a_doubtful_card
+from .short_deal import cards_lost, on_a_doubtful_card
 from ..said import said
 from ..results import PlayFact
 
@@ -220,7 +220,7 @@ class TrickPlay:
             won[side_index[winning.seat]] += 1
         self.won = tuple(won)
         if self.unnamed or len(self.held) < n_active:  # (a deal line cut short or not written: rare)
-            leads_on_a_doubtful_card(self)
+            on_a_doubtful_card(self)
         self.missing_tricks = len(unknown) + max(0, n_tricks - len(record.tricks))
         if len(record.tricks) >= n_tricks and not unknown:
             self.result.tricks_won = self.won
