@@ -234,3 +234,17 @@ def test_a_card_not_followed_to_a_card_written_twice_is_no_renege() -> None:
     assert {f.seat.name for f in reneges if f.seat is not None} == {"W", "E"}
     assert all(any(p.startswith("it rests on the card led in trick 2, 9C, a card played twice") for p in f.proof)
                for f in reneges)
+
+
+def test_the_points_of_a_hand_whose_trick_a_card_written_twice_decides_are_the_sheets() -> None:
+    """As above, E's TD (a card N plays in trick 5) wins trick 3 as written, and NS take four tricks, not five:
+    who won trick 3 rests on which TD was meant, so that trick counts as not known, and the hand's points are
+    the score sheet's entry, which is one of the ways it can have gone (NS +2: the clean hand's).  The sheet is
+    not faulted."""
+    doubtful = NO_N.replace("E: KD QS TH 9C QD", "E: KD QS").replace(
+        "trick S:9H W:QH N:KH E:TH", "trick S:9H W:QH N:KH E:TD")
+    found = _found(doubtful)
+    assert _errors(doubtful) == [], found
+    (game,), (clean,) = audit_text(doubtful, "hoyle"), audit_text(CLEAN, "hoyle")
+    assert game.computed == clean.computed == (2, 0)
+    assert "P701" not in [c for c, *_ in found]

@@ -56,8 +56,8 @@ class Settlement:
                 result.tricks_won = written
         if self.equity is not None:  # renege.restore_equity: the tricks an offence gained went to the other side
             result.tricks_won = self.equity
-        if result.tricks_won is None and record.tricks and self.closed:
-            written_tricks = len(record.tricks) - len(self.unknown)
+        written_tricks = len(record.tricks) - len(self.unknown)
+        if result.tricks_won is None and record.tricks and self.closed and written_tricks < table.tricks:
             self.report(TRICKS_MISSING, f"hand {record.number} has {written_tricks} of {table.tricks} tricks written and no trick count", record.tricks[-1].pos)
         if self.maker is not None and result.tricks_won is not None:
             maker_side = table.side_index[self.maker]

@@ -105,16 +105,17 @@ def cards_lost(replay: HandReplay, seat: Seat) -> bool:
     return any(f.code is DEAL_LINE_CUT_SHORT for f in replay.result.findings)
 
 
-def on_a_doubtful_card(replay: HandReplay) -> None:
+def on_a_doubtful_card(replay: HandReplay) -> set[int]:
     """What rests on a card played twice where the deal line, cut short, leaves either of the two most likely
     written for another (:func:`cards_lost`), which the record cannot show: the same card as one its player did
     not hold (it was likely written for the card the cut lost), a lead out of turn after the trick it won (who
     won that trick rests on which card was meant), and a card not followed to it, led (the suit led rests on
-    it).  None is a ruling (a warning saying so)."""
+    it).  None is a ruling (a warning saying so).  The tricks that hold such a card (from 1): who won them rests
+    on it too."""
     findings = replay.result.findings
     doubtful = {m.card for f in findings if f.code is DUPLICATE_CARD and f.level is Severity.WARNING for m in f.cards}
     if not doubtful:
-        return
+        return set()
     tricks = replay.record.tricks
     for i, f in enumerate(findings):
         if f.level is not Severity.ERROR or not f.trick:
@@ -137,6 +138,7 @@ def on_a_doubtful_card(replay: HandReplay) -> None:
         else:
             continue
         findings[i] = replace(f, severity=Severity.WARNING, proof=(*f.proof, why))
+    return {t for t, trick in enumerate(tricks, 1) if any(p.card in doubtful for p in trick.plays)}
 
 
 _NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)

@@ -218,11 +218,15 @@ class TrickPlay:
                 facts.append(new(PlayFact, (t_index, seat, c, led, i == 0, followed, play is winning)))  # PlayFact(...), faster
             assert winning.seat is not None
             won[side_index[winning.seat]] += 1
-        self.won = tuple(won)
-        if self.unnamed or len(self.held) < n_active:  # (a deal line cut short or not written: rare)
-            on_a_doubtful_card(self)
+        doubted = on_a_doubtful_card(self) if self.unnamed or len(self.held) < n_active else ()  # (a deal line cut short)
         self.missing_tricks = len(unknown) + max(0, n_tricks - len(record.tricks))
-        if len(record.tricks) >= n_tricks and not unknown:
+        if doubted:  # who won a trick that holds a card written twice rests on which was meant: counted as not known
+            for fact in facts:
+                if fact.won and fact.trick in doubted:
+                    won[side_index[fact.seat]] -= 1
+            self.missing_tricks += len(doubted)
+        self.won = tuple(won)
+        if len(record.tricks) >= n_tricks and not unknown and not doubted:
             self.result.tricks_won = self.won
         return facts
 
