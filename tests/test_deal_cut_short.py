@@ -248,3 +248,22 @@ def test_the_points_of_a_hand_whose_trick_a_card_written_twice_decides_are_the_s
     (game,), (clean,) = audit_text(doubtful, "hoyle"), audit_text(CLEAN, "hoyle")
     assert game.computed == clean.computed == (2, 0)
     assert "P701" not in [c for c, *_ in found]
+
+
+def test_a_called_renege_pays_its_penalty_whatever_a_card_written_twice_leaves_unknown() -> None:
+    """Two-handed (a hand the cut-short sweep drew): S reneged in trick 1 and the table called it, so N scores
+    the penalty, 2, whoever took the tricks.  With N's line cut and S's KS written as N's TS, who won trick 4
+    is not known; the hand is still scored the penalty, and the sheet's N +2 is not faulted."""
+    clean = ("hand 1 dealer S\ndeal N: 9S KD JH TS AS  S: KH AC TC JC KS\nup KC\nbid N pass, S order\ndiscard KH\n"
+             "trick N:AS S:JC\ntrick S:AC N:9S\ntrick S:KC N:TS\ntrick S:KS N:JH\ntrick S:TC N:KD\nrenege S\n"
+             "score N 2 S 0\n")
+    slipped = clean.replace("deal N: 9S KD JH TS AS  S: KH AC TC JC KS", "deal N: 9S KD JH TS").replace(
+        "trick S:KS N:JH", "trick S:TS N:JH")
+
+    def errors(text: str) -> list[tuple[str, str | None]]:
+        return [(f.code.code, f.seat.name if f.seat is not None else None)
+                for g in audit_text(text, "two-handed") for f in g.all_findings() if f.level.value == "error"]
+
+    assert errors(clean) == [("R501", "S")]
+    assert errors(slipped) == [("R501", "S")]
+    assert audit_text(slipped, "two-handed")[0].computed == audit_text(clean, "two-handed")[0].computed == (2, 0)

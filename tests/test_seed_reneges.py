@@ -48,6 +48,21 @@ def test_hoyle_scores_the_reneging_makers_nothing() -> None:
     assert only(CALLED, "hoyle").hands[0].points == (0, 2)
 
 
+def test_the_penalty_is_paid_whatever_a_trick_not_written_leaves_open() -> None:
+    """The last trick not written, and a sheet that gives the makers the hand: the tricks no longer say what
+    NS made, but under hoyle a called renege scores the offenders nothing and EW two, whichever way the last
+    trick went.  The sheet's entry is one of the ways the tricks allow, yet not what the penalty gives: it
+    is faulted, and the hand is scored the penalty.  Under bicycle, where the hand stands, the two ways NS can
+    have scored (a march or one point) each pay EW two, and the sheet's NS +1 EW +2 is one of them."""
+    short = CALLED.replace("trick N:JS E:KC S:QS W:TC\n", "")
+    hoyle = only(short + "score NS 1 EW 0\n", "hoyle")
+    assert hoyle.hands[0].points == (0, 2)
+    assert "P701" in [f.code.code for f in hoyle.all_findings()]
+    bicycle = only(short + "score NS 1 EW 2\n", "bicycle")
+    assert bicycle.hands[0].points == (1, 2)
+    assert "P701" not in [f.code.code for f in bicycle.all_findings()]
+
+
 def test_uncalled_the_renege_changes_no_score_under_either() -> None:
     for rules in ("bicycle", "hoyle"):
         assert only(MAKERS_RENEGE, rules).hands[0].points == (2, 0)

@@ -150,6 +150,12 @@ class Settlement:
             penalty = renege_points(self.rules, self.alone or self.defender is not None)
             result.penalized = offenders
             result.points = self._renege_penalty(result.points, offenders, penalty)
+            if result.possible:  # (tricks not known: each way the hand can have gone, paid the same penalty)
+                ways = tuple(dict.fromkeys(self._renege_penalty(points, offenders, penalty) for points in result.possible))
+                result.possible = ways if len(ways) > 1 else ()
+                if len(ways) == 1:  # the penalty scores the hand alike whatever the tricks not known
+                    result.points, result.settled = ways[0], True
+                    result.outcome = result.outcome or Outcome.UNKNOWN
             self._give_points(None, called.seat)
 
     def _renege_penalty(self: HandReplay, points: tuple[int, ...], offenders: Side, penalty: int) -> tuple[int, ...]:
