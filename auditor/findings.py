@@ -14,7 +14,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .cards import Card, Seat, Side
-from .codes.registry import REGISTRY, Category, Code, Severity
+from .codes.registry import NOT_FOLLOWED, REGISTRY, Category, Code, Severity
 # the codes, in the order the registry (and docs/findings.md) lists them
 from .codes.record import (
     SYNTAX_ERROR, STATEMENT_REPEATED, UNUSUAL_SPELLING, LOOKALIKE_CHARACTER, SEAT_WRITTEN_TWICE,
@@ -48,7 +48,7 @@ from .codes.slips import TOO_GARBLED
 from .model import Pos
 
 __all__ = [
-    "REGISTRY", "Category", "Code", "Severity", "Role", "MarkedCard", "Finding", "SYNTAX_ERROR",
+    "REGISTRY", "NOT_FOLLOWED", "Category", "Code", "Severity", "Role", "MarkedCard", "Finding", "SYNTAX_ERROR",
     "STATEMENT_REPEATED", "UNUSUAL_SPELLING", "LOOKALIKE_CHARACTER", "SEAT_WRITTEN_TWICE",
     "UP_CARD_MISSING", "SEATS_SWAPPED", "CARD_NOT_IN_DECK", "DUPLICATE_CARD", "CARD_NOT_HELD", "WRONG_HAND_SIZE",
     "DEALER_OUT_OF_ROTATION", "UP_CARD_IN_HAND", "MISDEAL_DECLARED", "MISDEAL_NOT_DECLARED",

@@ -11,9 +11,9 @@ FULL_N = "N: TD KS KH TC JH"
 CLEAN = CLEAN_HAND  # the notation's first example hand
 
 
-def _found(text: str) -> list[tuple[str, str, str | None, str]]:
+def _found(text: str, rules: str = "hoyle") -> list[tuple[str, str, str | None, str]]:
     return [(f.code.code, f.level.value, f.seat.name if f.seat is not None else None, str(f.message))
-            for g in audit_text(text, "hoyle") for f in g.all_findings()]
+            for g in audit_text(text, rules) for f in g.all_findings()]
 
 
 def test_the_dealers_line_cut_after_one_card_is_filled_by_the_cards_played_and_the_discard() -> None:
@@ -114,8 +114,8 @@ def test_a_misdeal_rests_on_no_card_the_line_lost() -> None:
 NO_N = CLEAN.replace(f"  {FULL_N}", "")
 
 
-def _errors(text: str) -> list[tuple[str, str | None]]:
-    return [(c, seat) for c, lvl, seat, _ in _found(text) if lvl == "error"]
+def _errors(text: str, rules: str = "hoyle") -> list[tuple[str, str | None]]:
+    return [(c, seat) for c, lvl, seat, _ in _found(text, rules) if lvl == "error"]
 
 
 def test_a_seat_written_twice_is_read_where_the_cut_line_lost_the_seats_cards() -> None:
@@ -201,12 +201,8 @@ def test_two_letters_swapped_at_a_table_of_two_are_read_by_the_leads_where_the_c
     swapped = clean.replace("deal N: KC 9C 9D JH 9S  S: QC JD TH TD TC", "deal N: KC").replace(
         "trick N:9D S:TH", "trick S:9D N:TH")
 
-    def errors(text: str) -> list[tuple[str, str | None]]:
-        return [(f.code.code, f.seat.name if f.seat is not None else None)
-                for g in audit_text(text, "two-handed") for f in g.all_findings() if f.level.value == "error"]
-
-    assert errors(clean) == [("L602", "N")]
-    assert errors(swapped) == [("L602", "N")]
+    assert _errors(clean, "two-handed") == [("L602", "N")]
+    assert _errors(swapped, "two-handed") == [("L602", "N")]
     found = [f for g in audit_text(swapped, "two-handed") for f in g.all_findings() if f.code.code == "S007"]
     assert found and "S and N are most likely the wrong way round" in found[0].message
 
@@ -260,10 +256,6 @@ def test_a_called_renege_pays_its_penalty_whatever_a_card_written_twice_leaves_u
     slipped = clean.replace("deal N: 9S KD JH TS AS  S: KH AC TC JC KS", "deal N: 9S KD JH TS").replace(
         "trick S:KS N:JH", "trick S:TS N:JH")
 
-    def errors(text: str) -> list[tuple[str, str | None]]:
-        return [(f.code.code, f.seat.name if f.seat is not None else None)
-                for g in audit_text(text, "two-handed") for f in g.all_findings() if f.level.value == "error"]
-
-    assert errors(clean) == [("R501", "S")]
-    assert errors(slipped) == [("R501", "S")]
+    assert _errors(clean, "two-handed") == [("R501", "S")]
+    assert _errors(slipped, "two-handed") == [("R501", "S")]
     assert audit_text(slipped, "two-handed")[0].computed == audit_text(clean, "two-handed")[0].computed == (2, 0)

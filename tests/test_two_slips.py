@@ -5,6 +5,7 @@ property test of tests/test_slip_shapes.py once drew and read as an accusation."
 from __future__ import annotations
 
 from conftest import audit_text
+from test_missing_tricks_work import TWO_MISSING
 
 #: hoyle: W dealt, E ordered up the 9H (W took it and discarded 9D: the deal gives W no 9H), and the tricks
 #: are led in turn, each by the winner of the one before
@@ -322,17 +323,8 @@ def test_a_card_led_that_is_a_second_slip_on_its_line_proves_no_renege() -> None
 
 
 #: hoyle, two tricks not written: S's TC in trick 3 was dealt to E, and S's deal leaves S two cards no line
-#: shows, KC and QC, one of them played in what is not written
-TWO_CARDS_LEFT = """\
-hand 1 dealer E
-deal S: 9H AS JS KC QC  W: AH JD JH KD TD  N: AC AD JC KH TS  E: 9D KS QH QS TC
-up TH
-bid S pass, W pass, N pass, E order
-discard 9D
-trick S:JS W:JD N:TS E:QS
-trick W:TD N:AD E:TH S:AS
-trick E:9D S:TC W:JD N:9H
-"""
+#: shows, KC and QC, one of them played in what is not written (line 10 below)
+TWO_CARDS_LEFT = TWO_MISSING
 
 
 def test_the_cards_a_slip_can_have_been_are_named_in_the_order_cards_are_listed() -> None:
@@ -342,5 +334,5 @@ def test_the_cards_a_slip_can_have_been_are_named_in_the_order_cards_are_listed(
     (game,) = audit_text(TWO_CARDS_LEFT)
     [card] = [f for f in game.all_findings() if f.code.code == "S011"]
     assert "the cards of S's that no written line shows are KC and QC" in card.message
-    seconds = [p for f in game.all_findings() for p in f.proof if p.startswith("line 8 holds a slip already")]
+    seconds = [p for f in game.all_findings() for p in f.proof if p.startswith("line 10 holds a slip already")]
     assert seconds and all("the cards of S's that no written line shows are KC and QC" in p for p in seconds), seconds

@@ -24,6 +24,10 @@ class Category(str, Enum):
     EVENT = "event"  # across the games of a night or a season (the Round and Table tags)
 
 
+#: the categories of a card not followed when its player could (a renege, a left bower played or kept wrongly)
+NOT_FOLLOWED = frozenset({Category.RENEGE, Category.LEFT_BOWER})
+
+
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"

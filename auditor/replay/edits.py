@@ -26,12 +26,12 @@ from ..findings import (
     CARD_NOT_HELD,
     DISCARD_NOT_HELD,
     DUPLICATE_CARD,
+    NOT_FOLLOWED,
     STATEMENT_REPEATED,
     TOO_MANY_TRICKS,
     UP_CARD_IN_HAND,
     WRONG_HAND_SIZE,
     WRONG_LEADER,
-    Category,
     Code,
     Finding,
     Severity,
@@ -82,7 +82,6 @@ LEAST_EDIT = min(EVERY_LEAD_RIGHT, *COST.values())
 _IMPOSSIBLE = frozenset({DUPLICATE_CARD, CARD_NOT_HELD, WRONG_HAND_SIZE, TOO_MANY_TRICKS, STATEMENT_REPEATED,
                          DISCARD_NOT_HELD, UP_CARD_IN_HAND, BID_AFTER_CLOSE})
 _ERROR = Severity.ERROR
-_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)
 
 
 def finding_weight(finding: Finding) -> int:
@@ -143,15 +142,15 @@ def second_slips(findings: Iterable[Finding], slips: Sequence[Candidate], writte
             out.append(f)
             continue
         edit = lines.get(f.pos.line)
-        apart = led_apart.get(f.trick) if f.category in _NOT_FOLLOWED else \
+        apart = led_apart.get(f.trick) if f.category in NOT_FOLLOWED else \
             led_apart.get(f.trick - 1) if f.code is WRONG_LEADER and f.trick is not None else None
         if edit is not None and f.code in _IMPOSSIBLE:
             why = (f"line {f.pos.line} holds a slip already ({edit.message}): what is still wrong on it is most likely "
                    "a second slip on the same line, which the record cannot show, so it is not a ruling")
         elif apart is not None:
-            why = (f"it rests on the suit led in trick {f.trick if f.category in _NOT_FOLLOWED else f.trick - 1}, which "
+            why = (f"it rests on the suit led in trick {f.trick if f.category in NOT_FOLLOWED else f.trick - 1}, which "
                    f"is read from a slip ({apart.message}), not shown by the record: it is not a ruling")
-        elif f.category in _NOT_FOLLOWED and f.trick in led_slip:
+        elif f.category in NOT_FOLLOWED and f.trick in led_slip:
             led, slip = led_slip[f.trick]
             card = f" ({led.cards[0].card})" if led.cards else ""
             why = (f"it rests on the card led in trick {f.trick}{card}, most likely a second slip on line {led.pos.line}, "

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..cards import JOKER, Card, Seat
-from ..findings import Category
+from ..findings import NOT_FOLLOWED
 from ..model import HandRecord
 from ..rules.schema import Ruleset
 from ..table import Table
@@ -46,7 +46,6 @@ MAX_PROPOSALS = 48
 #: the readings of the first round that a second edit is tried on (the cheapest, each as long as a second
 #: edit can still bring it under the best)
 MAX_FRONTIER = 3
-_ILLEGAL = (Category.RENEGE, Category.LEFT_BOWER)
 #: the group of the edits that write one card for another (edit_shapes.card_written): the only ones left undecided
 _CARD_GROUP = ("card",)
 
@@ -78,7 +77,7 @@ def _replayed(cand: Candidate, rules: Ruleset, game: int, deck: frozenset[Card],
 
 def _offences(result: HandResult) -> set[Seat | None]:
     """Who played a card illegally."""
-    return {f.seat for f in result.findings if f.category in _ILLEGAL}
+    return {f.seat for f in result.findings if f.category in NOT_FOLLOWED}
 
 
 def _new_offences(replayed: list[HandResult], written: list[HandResult]) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards import Seat, Side
-from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, SCORE_SIDES, TRICK_COUNT_MISMATCH, TRICKS_MISSING, Category, Code
+from ..findings import RENEGE_DISPROVEN, RENEGE_UNPROVEN, SCORE_SIDES, TRICK_COUNT_MISMATCH, TRICKS_MISSING, NOT_FOLLOWED, Code
 from ..table import took
 from ..said import said
 from ..results import Outcome, PlayFact
@@ -178,7 +178,7 @@ class Settlement:
         points = tuple(zip(self.table.sides, self.result.points))
         for i, f in enumerate(self.result.findings):
             if f.seat is seat and f.points is None and (
-                f.code is code if code is not None else f.category in _RENEGES
+                f.code is code if code is not None else f.category in NOT_FOLLOWED
             ):
                 self.result.findings[i] = replace(f, points=points)
 
@@ -195,5 +195,3 @@ class Settlement:
         makers = [winners[t] is side_of[self.maker] for t in sorted(winners)]
         return is_fast_break(makers)
 
-
-_RENEGES = (Category.RENEGE, Category.LEFT_BOWER)

@@ -11,10 +11,10 @@ seat plays that was dealt to another seat is no filling: it is judged as the rec
 cards seen are more than the hand holds, the line is no truncation and the wrong hand size stands (D104).
 The variations whose cards come from elsewhere than the deal (an exchange, a tableau) keep D104 too.
 With a second slip in the hand: a card played twice where one of the two seats lost cards to the cut
-(:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge, and so is a lead
-out of turn after a trick such a card won, and the card as one its player did not hold (:func:`on_a_doubtful_card`); a card another seat plays too
-fills no line; and two seat letters swapped are read where one of the two cards is one the cut line does not
-list, or neither is and so read the trick goes round the table in order (``slips.seats_swapped``).
+(:func:`cards_lost`) is most likely written for one of them, a warning on no one's charge, and so is what
+rests on it (:func:`on_a_doubtful_card`); a card another seat plays too fills no line; and two seat letters
+swapped are read where one of the two cards is one the cut line does not list, or neither is and so read the
+play goes in turn (``slips.seats_swapped``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
-from ..findings import CARD_NOT_HELD, DEAL_LINE_CUT_SHORT, DUPLICATE_CARD, WRONG_LEADER, Category, Severity
+from ..findings import CARD_NOT_HELD, DEAL_LINE_CUT_SHORT, DUPLICATE_CARD, NOT_FOLLOWED, WRONG_LEADER, Severity
 from ..model import HandRecord, Holding
 from ..said import Said, said
 from .deal_owners import owners
@@ -130,7 +130,7 @@ def on_a_doubtful_card(replay: HandReplay) -> set[int]:
             why = said("who won trick {t} rests on {c}, a card played twice that is most likely written for another "
                        "(the deal line is cut short), which the record cannot show, so it is not a ruling",
                        t=f.trick - 1, c=held[0])
-        elif f.category in _NOT_FOLLOWED and f.trick <= len(tricks) and tricks[f.trick - 1].plays and (
+        elif f.category in NOT_FOLLOWED and f.trick <= len(tricks) and tricks[f.trick - 1].plays and (
                 led := tricks[f.trick - 1].plays[0].card) in doubtful:
             why = said("it rests on the card led in trick {t}, {c}, a card played twice that is most likely written for "
                        "another (the deal line is cut short), which the record cannot show, so it is not a ruling",
@@ -140,5 +140,3 @@ def on_a_doubtful_card(replay: HandReplay) -> set[int]:
         findings[i] = replace(f, severity=Severity.WARNING, proof=(*f.proof, why))
     return {t for t, trick in enumerate(tricks, 1) if any(p.card in doubtful for p in trick.plays)}
 
-
-_NOT_FOLLOWED = (Category.RENEGE, Category.LEFT_BOWER)

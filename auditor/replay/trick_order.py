@@ -16,7 +16,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..cards import Card, Seat, TrumpView, trump_view
-from ..findings import Category, Role, TRICKS_OUT_OF_ORDER, WRONG_LEADER
+from ..findings import NOT_FOLLOWED, TRICKS_OUT_OF_ORDER, WRONG_LEADER, Role
 from ..model import HandRecord, LostLine, Play, Pos, TrickRecord
 from ..results import HandResult
 from ..spelling import plays_text
@@ -78,7 +78,7 @@ def _legal_winners(tricks: tuple[TrickRecord, ...], result: HandResult
     view = trump_view(result.trump, result.no_trump == "low")
     out = []
     for f in result.findings:
-        if (f.category is not Category.RENEGE and f.category is not Category.LEFT_BOWER) or f.trick is None:
+        if f.category not in NOT_FOLLOWED or f.trick is None:
             continue
         fault = next((m for m in f.cards if m.role is Role.FAULT), None)
         if fault is None or fault.seat is None or not 0 < f.trick <= len(tricks):
