@@ -49,12 +49,14 @@ def test_hoyle_scores_the_reneging_makers_nothing() -> None:
 
 
 def test_the_penalty_is_paid_whatever_a_trick_not_written_leaves_open() -> None:
-    """The last trick not written, and a sheet that gives the makers the hand: the tricks no longer say what
-    NS made, but under hoyle a called renege scores the offenders nothing and EW two, whichever way the last
-    trick went.  The sheet's entry is one of the ways the tricks allow, yet not what the penalty gives: it
-    is faulted, and the hand is scored the penalty.  Under bicycle, where the hand stands, the two ways NS can
-    have scored (a march or one point) each pay EW two, and the sheet's NS +1 EW +2 is one of them."""
-    short = CALLED.replace("trick N:JS E:KC S:QS W:TC\n", "")
+    """Trick 3 not written (S:AH W:AC N:KH E:QC: no trump, so who won it depends on who led it, S's AH or W's AC),
+    and a sheet that gives the makers the hand: the tricks no longer say what NS made, but under hoyle a called
+    renege scores the offenders nothing and EW two, whichever way that trick went.  The sheet's entry is one of
+    the ways the tricks allow, yet not what the penalty gives: it is faulted, and the hand is scored the
+    penalty.  Under bicycle, where the hand stands, the two ways NS can have scored (a march or one point) each
+    pay EW two, and the sheet's NS +1 EW +2 is one of them.  (The last trick would not do: N's JS, the right
+    bower, wins it whoever led, so the deal shows who won it wherever it stood.)"""
+    short = CALLED.replace("trick S:AH W:AC N:KH E:QC\n", "")
     hoyle = only(short + "score NS 1 EW 0\n", "hoyle")
     assert hoyle.hands[0].points == (0, 2)
     assert "P701" in [f.code.code for f in hoyle.all_findings()]

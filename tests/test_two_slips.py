@@ -336,3 +336,37 @@ def test_the_cards_a_slip_can_have_been_are_named_in_the_order_cards_are_listed(
     assert "the cards of S's that no written line shows are KC and QC" in card.message
     seconds = [p for f in game.all_findings() for p in f.proof if p.startswith("line 10 holds a slip already")]
     assert seconds and all("the cards of S's that no written line shows are KC and QC" in p for p in seconds), seconds
+
+
+#: hoyle, E alone in spades: each trick is led by the winner of the one before (E's QS, E's KD, S's AS, N's 9S)
+CLEAN_ALONE = """\
+hand 1 dealer N
+deal E: AD KD KS QD QS  S: AS JD JH KH TC  W: 9H AC JC QH TS  N: 9C 9D 9S QC TH
+up AH
+bid E pass, S pass, W pass, N pass, E call S alone
+trick S:KH N:TH E:QS
+trick E:KD S:JD N:9D
+trick E:QD S:AS N:QC
+trick S:JH N:9S E:AD
+trick N:9C E:KS S:TC
+score NS 0 EW 1
+"""
+#: the last two trick lines the other way round, and trick 3 not written: the deal shows its cards, and S's AS,
+#: the one trump among them, wins it whoever led, so a trick led by N after it stands as a lead out of turn in
+#: every place it can have stood, unless the two lines are read the other way round
+SWAPPED_AND_ONE_NOT_WRITTEN = CLEAN_ALONE.replace("trick E:QD S:AS N:QC\n", "").replace(
+    "trick S:JH N:9S E:AD\ntrick N:9C E:KS S:TC\n", "trick N:9C E:KS S:TC\ntrick S:JH N:9S E:AD\n")
+
+
+def test_trick_lines_swapped_beside_a_trick_not_written_are_read_with_it_in_its_place() -> None:
+    """The order of the trick lines is read with the trick not written standing where it puts fewest leads
+    wrong: so read, the two lines the other way round make every lead right, and nobody is charged with the
+    lead out of turn (T401) that every place of the missing trick shows as written."""
+    assert _findings(CLEAN_ALONE) == []
+    (game,) = audit_text(SWAPPED_AND_ONE_NOT_WRITTEN)
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    assert {f.code.code for f in found} == {"S010", "T405"}
+    (t405,) = [f for f in found if f.code.code == "T405"]
+    assert "from the deal it was E:QD S:AS N:QC" in t405.message
+    assert game.hands[0].points == (0, 1)

@@ -105,8 +105,8 @@ GAME_END_OPEN = register(
     "S024", "game-end-open", Category.SYNTAX, W,
     "The hand the game is won in, or who wins it, rests on the score of a hand whose tricks are partly lost and whose sheet entry is none of the scores its tricks allow: each allowed score is named with the end it gives, and the winner is not ruled. A later hand is charged with being played after the game (G801), or with a score the game's end takes away (P701), only where that holds under every allowed score; the others are named as no ruling.",
     "The audit counts the allowed score nearest the sheet's entry, but that is a guess: resting the game's end on it would accuse hands of being played after a game that may not have been won.",
-    "hand 1 dealer W\ndeal N: AS QS 9S TS JS  E: 9H QH QC KH QD  S: JC 9C KS JH AC  W: TD JD KD TC AD\n"
-    "bid N pass, E pass, S order\ndiscard TD\ntrick N:AS E:QC S:KS W:JD\ntrick N:9S E:QD S:9C W:KC\n"
+    "hand 1 dealer W\ndeal N: AS QS 9S TS JS  E: 9H QH QC KH QD  S: JC 9C KS JH AC  W: TD JD KD TC AD\nup KC\n"
+    "bid N pass, E pass, S order\ndiscard TD\ntrick N:AS E:QC S:KS W:JD\n"
     "trick W:AD N:TS E:QH S:AC\ntrick S:JC W:KD N:QS E:KH\nscore NS 1 EW 2\n",
     rules=("game.target=2",),
 )

@@ -211,9 +211,10 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card],
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
     leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
     made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table)
-    if made is None or not made.fits:
+    if made is None or not (made.fits or made.one_winner):
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
-        # the record does not show: its cards are known, their order is not, so it stays unknown
+        # the record does not show: its cards are known, their order is not, so it stays unknown (unless
+        # whoever led it, the same seat won it: then who won is known wherever it stood)
         return _prepared(reading, prepared)
     tricks = list(reading.record.tricks)
     tricks[number - 1] = made.trick

@@ -24,6 +24,7 @@ from ..findings import (
     UNUSUAL_SPELLING,
     UP_CARD_MISSING,
     WORDS_AFTER_STATEMENT,
+    WRONG_LEADER,
     Finding,
     Severity,
 )
@@ -154,20 +155,23 @@ def _places(reading: Reading) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(reading.record.tricks, 1) if not t.plays and t.pos.column == 0)
 
 
-def _order_notes(reading: Candidate, merged: HandResult | None) -> tuple[str, ...]:
+def _order_notes(reading: Candidate, merged: HandResult | None, gap: bool) -> tuple[str, ...]:
     """What a reading with the trick lines in another order finds that the readings do not agree on (an
-    offence that only that order shows): named, as no ruling."""
+    offence that only that order shows): named, as no ruling.  ``gap``: a trick is not written, and a lead
+    that its place puts right is none of the reading's findings (the reading is weighed with it placed)."""
     if merged is None or reading.result is None or not reading.edits or reading.edits[-1].shape is not Shape.LINES_SWAPPED:
         return ()
     kept = {_key(f) for f in merged.findings}
     return tuple(f"read so, the record would give {f.code.code} at {f.pos}: {f.message} (the readings disagree: not a "
-                 "ruling)" for f in reading.result.findings if f.level is Severity.ERROR and _key(f) not in kept)
+                 "ruling)" for f in reading.result.findings if f.level is Severity.ERROR and _key(f) not in kept
+                 and not (gap and f.code is WRONG_LEADER))
 
 
-def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandResult | None = None) -> list[Finding]:
+def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandResult | None = None,
+                  gap: bool = False) -> list[Finding]:
     """The findings that name the edits a slip was read with (:mod:`.nearest`): where readings tie, each
     names the others as alike, and an order of the trick lines what only it finds (``merged``: what the
-    readings agree on)."""
+    readings agree on; ``gap``: the hand has tricks not written)."""
     written_alike = not slips[0].edits  # the hand as written is one of the readings: each edit is in doubt
     if written_alike:
         slips = slips[1:]
@@ -188,7 +192,7 @@ def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandRe
                     alternatives.append(alt)
         named += alternatives
         found = edit.finding(game, number, tuple(alternatives), written_alike)
-        if edit is first.edits[-1] and (len(slips) > 1 or written_alike) and (notes := _order_notes(first, merged)):
+        if edit is first.edits[-1] and (len(slips) > 1 or written_alike) and (notes := _order_notes(first, merged, gap)):
             found = replace(found, proof=(*found.proof, *notes))
         out.append(found)
     # an edit only a reading as likely makes (an order of the trick lines beside the first reading): named, in doubt
@@ -197,7 +201,7 @@ def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandRe
             if alt not in named:
                 named.append(alt)
                 found = alt.finding(game, number, written_alike=True)  # (the reading it was read beside is as likely)
-                notes = _order_notes(other, merged) if alt is other.edits[-1] else ()
+                notes = _order_notes(other, merged, gap) if alt is other.edits[-1] else ()
                 out.append(replace(found, proof=(*found.proof, *notes)))
     return out
 
@@ -207,7 +211,7 @@ def slip_findings(record: HandRecord, plan: Plan | None, merged: HandResult, lit
     """The findings that name the slips of one hand, the first carrying the folded notes."""
     number = record.number
     out: list[Finding] = [repair_finding(r, game, number) for r in record.repairs]
-    named: list[Finding] = edit_findings(slips, game, number, merged) if slips else []
+    named: list[Finding] = edit_findings(slips, game, number, merged, plan is not None and plan.missing > 0) if slips else []
     as_written = not slips or all(edit.as_written for edit in slips[0].edits)
     if plan is None:
         if named and as_written and (notes := folded_notes(literal, merged)):

@@ -279,6 +279,8 @@ class Rebuilt:
     number: int
     trick: TrickRecord
     fits: bool  # its winner leads the next written trick (or it is the last)
+    #: whoever led it, the same seat wins it: who won is known where it stood, whatever the order of its cards
+    one_winner: bool = False
 
 
 def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active: list[Seat],
@@ -294,14 +296,13 @@ def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active
     order = _clockwise_from(leader, set(active), table)
     plays = tuple(Play(seat, next(iter(left[seat])), pos if pos != NOWHERE else record.pos) for seat in order)
     winner = trick_winner(plays, trump)
+    one_winner = all(trick_winner(tuple(Play(seat, next(iter(left[seat])), plays[0].pos)
+                                        for seat in _clockwise_from(first, set(active), table)), trump) is winner
+                     for first in active)
     following = record.tricks[number].plays if number < len(record.tricks) else ()
-    if following:
-        fits = following[0].seat is winner
-    else:  # no trick after it to show who won it: it fits only if whoever led, the same seat wins
-        fits = all(trick_winner(tuple(Play(seat, next(iter(left[seat])), plays[0].pos)
-                                      for seat in _clockwise_from(first, set(active), table)), trump) is winner
-                   for first in active)
-    return Rebuilt(number, TrickRecord(plays, pos), fits)
+    # (with no trick after it to show who won it, it fits only if whoever led, the same seat wins)
+    fits = following[0].seat is winner if following else one_winner
+    return Rebuilt(number, TrickRecord(plays, pos), fits, one_winner)
 
 
 def leader_of(record: HandRecord, number: int, first_leader: Seat, trump: Suit | None) -> Seat | None:

@@ -120,6 +120,14 @@ def _lost_trick(record: HandRecord, ev: Evidence) -> tuple[LostLine, int] | None
     return lost[0], unknown - 1
 
 
+def _one_not_written(record: HandRecord, ev: Evidence) -> bool:
+    """Whether one trick of a played hand is not written at all (no line for it, read or not), where it may have
+    stood anywhere among the others (not claimed, nor a record whose tricks are known to be the first ones)."""
+    return (bool(record.tricks) and record.claim is None and not record.tricks_in_order
+            and len(record.tricks) + 1 == ev.table.tricks
+            and not any(effective_kind(line, record, ev.table.tricks) == TRICK for line in record.lost))
+
+
 def _left(record: HandRecord, result: HandResult) -> dict[Seat, Card] | None:
     """Each player's one card that no written trick shows (the cards of the trick not read), where the deal
     shows it."""
@@ -187,7 +195,8 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     stands).  The orders that leave fewer wrong leads than as written are proposed, the fewest first; the
     replay of each judges every card in that order, so a real offence in the hand still stands.  A trick line
     not read, in a hand with every other written, is one of the lines: it is led by whoever the order has
-    lead it, and won by whoever its cards then win.
+    lead it, and won by whoever its cards then win.  A trick not written at all may have stood anywhere: each
+    order's leads are counted with it where it puts fewest wrong (as the reading of the gap places it).
 
     But a card played illegally changes who won its trick, and that of the trick where the card it should
     have been was played: where the table played on as if the legal card had been played (every lead is right
@@ -220,11 +229,23 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         written.insert(lost[1], n)
         leaders.append(None)
         winners.append(_possible_winners(left, result, ev))
+    free = lost is None and _one_not_written(record, ev)
+    if free:  # trick ``n``, not written: it stands where it puts fewest wrong, led by the winner before it
+        left = _left(record, result)
+        leaders.append(None)
+        winners.append(_possible_winners(left, result, ev))
     first = result.first_leader
-    now = _breaks(written, leaders, winners, first)
+    n = len(tricks)
+
+    def breaks(order: list[int], wins: list[frozenset[Seat]] = winners) -> int:
+        if not free:
+            return _breaks(order, leaders, wins, first)
+        return min(_breaks([*order[:at], n, *order[at:]], leaders, wins, first) for at in range(len(order) + 1))
+
+    now = breaks(written)
     # the tricks of an offence the wrong leads can be laid to (the table led on as if the legal card had been played)
     explaining = [(seat, pair) for seat, pair, legal in _legal_winners(tricks, result)
-                  if _breaks(written, leaders, _with(winners, legal), first) == 0]
+                  if breaks(written, _with(winners, legal)) == 0]
     offence = {written.index(t) for _, pair in explaining for t in pair}
     called = bool({seat for seat, _ in explaining} & {call.seat for call in record.reneges})
     found = []
@@ -234,7 +255,7 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
             continue
         if called and any(order[t] != t for t in offence):
             continue  # the table called the offence: no order reads it away
-        wrong = _breaks(read, leaders, winners, first)
+        wrong = breaks(read)
         if wrong < now and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
