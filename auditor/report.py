@@ -60,6 +60,9 @@ def game_dict(path: str, g: GameResult) -> dict[str, Any]:
         "notes": list(g.notes),
         **({"drinks": g.drinks} if g.drinks is not None else {}),
         **({"open_end": str(g.open_end)} if g.open_end is not None else {}),  # the winner is not ruled (S024)
+        # (and the scores of the open hands that ``computed`` counts, which the record does not show)
+        **({"open_counted": [{"hand": n, "points": by_side(g.sides, points)} for n, points in g.open_counted]}
+           if g.open_counted else {}),
     }
 
 

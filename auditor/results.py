@@ -140,6 +140,9 @@ class GameResult:
     #: the game's end where it rests on an open hand's score the record does not show (winner, won_in_hand and
     #: finished are then not ruled): what each score the hand allows gives (S024)
     open_end: str | None = None
+    #: where ``open_end`` is set: each open hand's number and the score the corrected score counts it with (the one
+    #: the cards allow nearest the sheet's entry), which the record does not show
+    open_counted: tuple[tuple[int, tuple[int, ...]], ...] = ()
     deals: int = 0  # the hands dealt in the record, those the numbers show missing included
     deal_limit: int = 0  # game.deals: a game of this many deals (0: the target ends it)
     ranking: str = "points"  # standings.*: how players are ranked over the games (StandingsRules.text)

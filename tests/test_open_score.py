@@ -9,6 +9,7 @@ hand 14; EW +2 gives EW the game in hand 12, and would make hands 13 and 14 'pla
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
@@ -62,6 +63,21 @@ def test_the_report_states_the_open_winner(tmp_path) -> None:
     assert ("The winner rests on hand 10's score, which the record does not show: NS +0 EW +2 gives EW (Kim and Ned) "
             "the game in hand 12 (NS 7 EW 11); NS +1 EW +0 gives NS (Frank and Bob) the game in hand 14") in text
     assert "won in hand 12" not in text
+    # the corrected score, the open hand's row and the hands after the end say the score they count is a guess
+    assert "Corrected score, counting hand 10 NS +0 EW +2: NS 7, EW 11 (the sheet shows NS 12, EW 12)." in text
+    (row,) = [line for line in text.splitlines() if line.lstrip().startswith("10  W")]
+    assert "score not known; NS +0 EW +2 counted, nearest the sheet's" in row and "points from the sheet" not in row
+    after = [line for line in text.splitlines() if "after the game ended" in line]
+    assert len(after) == 2 and all("(after the game ended, counting hand 10 NS +0 EW +2)" in line for line in after)
+    out = io.StringIO()
+    main([str(path), "--rules", "hoyle", "--format", "json"], out, io.StringIO())
+    (game,) = json.loads(out.getvalue())["games"]
+    assert game["open_counted"] == [{"hand": 10, "points": {"NS": 0, "EW": 2}}] and game["winner"] is None
+    page = tmp_path / "ruling.html"
+    main([str(path), "--rules", "hoyle", "--format", "html", "-o", str(page)], io.StringIO(), io.StringIO())
+    html = page.read_text(encoding="utf-8")
+    assert "Corrected score, counting hand 10 NS +0 EW +2</div>" in html
+    assert "score not known; NS +0 EW +2 counted, nearest the sheet&#39;s" in html
 
 
 def test_alternatives_that_end_the_game_alike_are_ruled_as_before() -> None:

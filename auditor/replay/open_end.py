@@ -136,6 +136,7 @@ def settle(first: Replay, replay: Callable[[Forced], Replay], table: Table) -> N
     result.findings[:] = kept
     result.finished, result.winner, result.won_in_hand = False, None, None
     result.open_end = message
+    result.open_counted = tuple((g.number, g.chosen) for g in first.guesses)
 
 
 def _joined(parts: list[Said]) -> Said:

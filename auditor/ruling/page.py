@@ -159,6 +159,8 @@ class GameView:
     chart: Chart | None
     findings: list[FindingView] = field(default_factory=list)
     hands: list[HandView] = field(default_factory=list)
+    #: ``counting hand 10 NS +0 EW +2``: the open hands' scores the corrected score counts (S024), or None
+    counting: str | None = None
 
 
 def _slug(text: str) -> str:
@@ -205,6 +207,7 @@ def game_view(path: str, game: GameResult) -> GameView:
         rows, chart(game, first), hands=hands,
     )
     view.findings = [finding_view(path, f, people, {}) for f in loose]
+    view.counting = people.counting
     return view
 
 

@@ -14,7 +14,7 @@ from ..findings import Finding
 from ..results import GameResult, HandResult, Outcome
 from ..said import Named, pieces, printable
 from ..summary import Summary
-from ..table import SEAT_WORDS, Table
+from ..table import SEAT_WORDS, Table, spelled
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades", Suit.JOKER: "the joker"}
 SUIT_SYMBOLS = {Suit.CLUBS: "\u2663", Suit.DIAMONDS: "\u2666", Suit.HEARTS: "\u2665", Suit.SPADES: "\u2660", Suit.JOKER: "\u2605"}
 
@@ -49,6 +49,9 @@ class People:
             seat: printable(name.strip()) if name and name.strip() else None for seat, name in game.players().items()}
         #: each seat as a results row names it (a row names two or three: worked out once a game)
         self._rows = {seat: f"{seat.name} ({name})" if name else seat.name for seat, name in self.names.items()}
+        #: the open hands' scores the corrected score counts, which the record does not show (S024), spelled
+        self.open_counted = {number: spelled(game.sides, points, signed=True) for number, points in game.open_counted}
+        self.counting = counting_words(game)
 
     @property
     def any(self) -> bool:
@@ -121,6 +124,8 @@ def result_words(h: HandResult, people: People) -> str:
     if h.outcome is Outcome.UNKNOWN:
         result = ("points from the sheet" if h.from_sheet
                   else "scores alike whatever the record lost" if h.settled else result)
+        if h.number in people.open_counted:
+            result = f"score not known; {people.open_counted[h.number]} counted, nearest the sheet's"
     if h.maker is not None:
         taken = h.tricks(people.table.side(h.maker))
         tricks = f", {taken} trick{'' if taken == 1 else 's'}" if taken is not None else ""
@@ -133,8 +138,17 @@ def result_words(h: HandResult, people: People) -> str:
     if h.token is not None:
         result += f"; token {h.token}" + (", set +1" if h.token_point else "")
     if not h.counted:
-        result += " (after the game ended)"
+        result += f" (after the game ended, {people.counting})" if people.counting else " (after the game ended)"
     return result
+
+
+def counting_words(game: GameResult) -> str | None:
+    """``counting hand 10 NS +0 EW +2``: the scores of open hands the corrected score counts, which the record
+    does not show (S024); None where the game's end rests on no open hand."""
+    if not game.open_counted:
+        return None
+    return "counting " + ", ".join(f"hand {number} {spelled(game.sides, points, signed=True)}"
+                                   for number, points in game.open_counted)
 
 
 def score(values: tuple[int, ...]) -> str:
@@ -189,7 +203,8 @@ def sides_words(sides: tuple[Side, ...], values: tuple[int, ...]) -> str:
 
 
 def verdict(game: GameResult, people: People) -> str:
-    result = f"Corrected score: {sides_words(game.sides, game.computed)}"
+    counting = counting_words(game)
+    result = f"Corrected score{', ' + counting if counting else ''}: {sides_words(game.sides, game.computed)}"
     if game.recorded is not None:
         result += f" (the sheet shows {sides_words(*zip(*game.recorded.canonical))})"  # type: ignore[arg-type]
     return f"{result}. {game_end_words(game, people)}"
