@@ -130,14 +130,22 @@ def test_the_replays_under_every_score_are_bounded() -> None:
         assert len({tuple(sorted(f.items())) for f in made}) == len(made)  # no score tried twice
 
 
-def test_a_hand_after_the_end_under_every_score_is_still_played_after_the_game() -> None:
-    """Hand 14 written again as hand 15: after EW's end (hand 12) and after NS's (hand 14) alike."""
+def test_a_hand_after_the_end_under_every_score_is_still_played_after_the_game(tmp_path) -> None:
+    """Hand 14 written again as hand 15: after EW's end (hand 12) and after NS's (hand 14) alike.  Its row says
+    so plainly; hands 13 and 14 are after the end only counting hand 10's guessed score, and their rows say that."""
     again = SLIPPED[SLIPPED.index("hand 14 dealer"):].replace("hand 14 dealer", "hand 15 dealer", 1)
     (game,) = audit_text(SLIPPED + "\n" + again, "hoyle")
     (g801,) = [f for f in game.all_findings() if f.code.code == "G801"]
     assert (g801.hand, g801.level) == (15, Severity.ERROR)
     assert g801.message == "hand 15 is recorded after the game's end, whichever score hand 10 had; it does not count"
     assert ("G801", 13) not in _errors(game) and game.winner is None
+    path = tmp_path / "again.txt"
+    path.write_text(SLIPPED + "\n" + again, encoding="utf-8")
+    out = io.StringIO()
+    main([str(path), "--rules", "hoyle"], out, io.StringIO())
+    rows = {line.split()[0]: line for line in out.getvalue().splitlines() if re.match(r"\s+1[345]\s+\S\s", line)}
+    assert all("(after the game ended, counting hand 10 NS +0 EW +2)" in rows[n] for n in ("13", "14"))
+    assert "(after the game ended)" in rows["15"] and "counting" not in rows["15"]
 
 
 def _also_open(text: str, numbers: set[int]) -> str:

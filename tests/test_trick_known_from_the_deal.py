@@ -132,3 +132,28 @@ def test_a_trick_not_written_that_the_deal_decides_keeps_the_hand_score(rng: ran
     # whether or not the deal decides it, the sheet (clean here) is never faulted and the game ends as written
     assert not [f for f in slipped.all_findings() if f.code.code == "P701"]
     assert (slipped.computed, slipped.winner) == (clean.computed, clean.winner)
+
+
+# E calls no trump played low (a ruleset that allows it): the lowest card of the suit led wins.  Trick 2 (S's
+# lead after S's 9H took trick 1) is left out: S:TC W:9C N:AC E:QC, all clubs, so W's 9C wins it whoever led
+LOW = """\
+hand 1 dealer N
+deal E: KH QC KD KS TH  S: 9H TC QD JS QH  W: AH 9C 9D TS JC  N: JH AC TD 9S KC
+up AS
+bid E pass, S pass, W pass, N pass, E call low
+trick E:KH S:9H W:AH N:JH
+trick W:9D N:TD E:KD S:QD
+trick W:TS N:9S E:KS S:JS
+trick N:KC E:TH S:QH W:JC
+score NS 0 EW 1
+"""
+
+
+def test_in_a_hand_played_low_the_missing_trick_is_placed_by_the_lowest_card() -> None:
+    """Where the missing trick stood is read from the leads with the low card winning: as trick 2 (led by S, the
+    winner of trick 1 with the 9H, and won by W, who leads trick 3), not where a high card's winner would lead on."""
+    (game,) = audit_text(LOW, "hoyle", ["bidding.no_trump_calls=[high, low]"])
+    (t405,) = [f for f in game.all_findings() if f.code.code == "T405"]
+    assert t405.message == "trick 2 is not written; from the deal it was S:TC W:9C N:AC E:QC"
+    assert "the hand's score does not depend on it: NS +0 EW +1" in t405.proof
+    assert not [f for f in game.all_findings() if f.level is Severity.ERROR]

@@ -370,3 +370,37 @@ def test_trick_lines_swapped_beside_a_trick_not_written_are_read_with_it_in_its_
     (t405,) = [f for f in found if f.code.code == "T405"]
     assert "from the deal it was E:QD S:AS N:QC" in t405.message
     assert game.hands[0].points == (0, 1)
+
+
+#: hoyle, S in diamonds: each trick led by the winner of the one before
+CLEAN_DIAMONDS = """\
+hand 1 dealer E
+deal S: JD JH JS KC TD  W: 9H AC AS KD KS  N: AH QC QD QH TC  E: 9C 9S AD JC QS
+up TH
+bid S pass, W pass, N pass, E pass, S call D
+trick S:JH W:KD N:QD E:AD
+trick S:TD W:KS N:AH E:9C
+trick S:JS W:AS N:QC E:QS
+trick W:9H N:QH E:JC S:JD
+trick S:KC W:AC N:TC E:9S
+score NS 1 EW 0
+"""
+#: trick 1 not written, and the last two trick lines the other way round: as written, with the missing trick
+#: placed third, every lead is right, and E holds JC when clubs are led in the fourth
+FIRST_LOST_LAST_SWAPPED = CLEAN_DIAMONDS.replace("trick S:JH W:KD N:QD E:AD\n", "").replace(
+    "trick W:9H N:QH E:JC S:JD\ntrick S:KC W:AC N:TC E:9S\n", "trick S:KC W:AC N:TC E:9S\ntrick W:9H N:QH E:JC S:JD\n")
+
+
+def test_a_renege_that_rests_on_where_a_trick_not_written_stood_is_no_ruling() -> None:
+    """With no trick in the missing one's place, the last two lines leave leads wrong, and the other way round
+    they make every lead right with the missing trick first: that order is read beside the lines as written,
+    whose renege (E's JC) only the missing trick's place makes.  The two are as likely: the renege is not ruled,
+    and the slip is named by the lines it stands on (the trick numbers are the missing trick's place's)."""
+    assert _findings(CLEAN_DIAMONDS) == []
+    (game,) = audit_text(FIRST_LOST_LAST_SWAPPED)
+    found = game.all_findings()
+    assert [f.code.code for f in found if f.level.value == "error"] == []
+    (order,) = [f for f in found if f.code.code == "S010"]
+    assert order.message.startswith("the trick lines at lines 7 and 8 may be written in the wrong order")
+    assert order.trick is None
+    assert game.hands[0].points == (1, 0)

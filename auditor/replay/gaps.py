@@ -209,8 +209,9 @@ def _rebuilt(reading: Reading, rules: Ruleset, game: int, deck: frozenset[Card],
         # with a tableau, which card a player had left depends on what was turned up: not rebuilt
         return _prepared(reading, prepared)
     held = {seat: set(cards) for seat, cards in prepared.held.items()}
-    leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump)
-    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table)
+    low = prepared.no_trump == "low"
+    leader = leader_of(reading.record, number, prepared.first_leader(), prepared.trump, low)
+    made = rebuild(reading.record, number, held, prepared.active_seats(), leader, prepared.trump, table, low)
     if made is None or not (made.fits or made.one_winner):
         # a trick rebuilt in an order that its winner does not lead the next trick from rests on a lead
         # the record does not show: its cards are known, their order is not, so it stays unknown (unless

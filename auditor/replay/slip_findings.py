@@ -24,7 +24,6 @@ from ..findings import (
     UNUSUAL_SPELLING,
     UP_CARD_MISSING,
     WORDS_AFTER_STATEMENT,
-    WRONG_LEADER,
     Finding,
     Severity,
 )
@@ -157,14 +156,14 @@ def _places(reading: Reading) -> tuple[int, ...]:
 
 def _order_notes(reading: Candidate, merged: HandResult | None, gap: bool) -> tuple[str, ...]:
     """What a reading with the trick lines in another order finds that the readings do not agree on (an
-    offence that only that order shows): named, as no ruling.  ``gap``: a trick is not written, and a lead
-    that its place puts right is none of the reading's findings (the reading is weighed with it placed)."""
-    if merged is None or reading.result is None or not reading.edits or reading.edits[-1].shape is not Shape.LINES_SWAPPED:
+    offence that only that order shows): named, as no ruling.  ``gap``: a trick is not written, and the
+    reading's replay, with no trick in its place, is not what the reading was weighed on (with it placed):
+    nothing is named."""
+    if gap or merged is None or reading.result is None or not reading.edits or reading.edits[-1].shape is not Shape.LINES_SWAPPED:
         return ()
     kept = {_key(f) for f in merged.findings}
     return tuple(f"read so, the record would give {f.code.code} at {f.pos}: {f.message} (the readings disagree: not a "
-                 "ruling)" for f in reading.result.findings if f.level is Severity.ERROR and _key(f) not in kept
-                 and not (gap and f.code is WRONG_LEADER))
+                 "ruling)" for f in reading.result.findings if f.level is Severity.ERROR and _key(f) not in kept)
 
 
 def edit_findings(slips: list[Candidate], game: int, number: int, merged: HandResult | None = None,

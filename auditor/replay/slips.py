@@ -284,8 +284,9 @@ class Rebuilt:
 
 
 def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active: list[Seat],
-            leader: Seat | None, trump: Suit | None, table: Table) -> Rebuilt | None:
-    """Trick ``number`` (an empty placeholder) from the cards each seat held and did not play elsewhere."""
+            leader: Seat | None, trump: Suit | None, table: Table, low: bool = False) -> Rebuilt | None:
+    """Trick ``number`` (an empty placeholder) from the cards each seat held and did not play elsewhere
+    (``low``: a no-trump hand played low)."""
     if leader is None or any(seat not in held for seat in active):
         return None
     played = {p.card for t in record.tricks for p in t.plays}
@@ -295,9 +296,9 @@ def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active
     pos = record.tricks[number - 1].pos
     order = _clockwise_from(leader, set(active), table)
     plays = tuple(Play(seat, next(iter(left[seat])), pos if pos != NOWHERE else record.pos) for seat in order)
-    winner = trick_winner(plays, trump)
+    winner = trick_winner(plays, trump, low)
     one_winner = all(trick_winner(tuple(Play(seat, next(iter(left[seat])), plays[0].pos)
-                                        for seat in _clockwise_from(first, set(active), table)), trump) is winner
+                                        for seat in _clockwise_from(first, set(active), table)), trump, low) is winner
                      for first in active)
     following = record.tricks[number].plays if number < len(record.tricks) else ()
     # (with no trick after it to show who won it, it fits only if whoever led, the same seat wins)
@@ -305,8 +306,8 @@ def rebuild(record: HandRecord, number: int, held: dict[Seat, set[Card]], active
     return Rebuilt(number, TrickRecord(plays, pos), fits, one_winner)
 
 
-def leader_of(record: HandRecord, number: int, first_leader: Seat, trump: Suit | None) -> Seat | None:
+def leader_of(record: HandRecord, number: int, first_leader: Seat, trump: Suit | None, low: bool = False) -> Seat | None:
     """Who leads trick ``number``: the first leader, or the winner of the trick before it, if known."""
     if number == 1:
         return first_leader
-    return trick_winner(record.tricks[number - 2].plays, trump)
+    return trick_winner(record.tricks[number - 2].plays, trump, low)

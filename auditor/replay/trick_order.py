@@ -176,14 +176,24 @@ def _line(trick: TrickRecord, read: bool) -> str:
 
 
 def _order_message(tricks: list[TrickRecord], i: int, j: int, moved: bool, sure: bool = True,
-                   not_read: int | None = None) -> str:
+                   not_read: int | None = None, numbered: bool = True) -> str:
+    """The slip in words: the tricks by number, or (``numbered`` false: a trick not written, whose place, and so
+    the others' numbers, the record does not show) the trick lines by the lines they stand on."""
     a, b = tricks[i], tricks[j]
     line_a, line_b = _line(a, i != not_read), _line(b, j != not_read)
     likely, write = ("are most likely", "write") if sure else ("may be", "if so, write")
+    where = "before" if j < i else "after"
+    if not numbered:
+        led = "each trick is led by the winner of the trick before (the trick not written where it fits)"
+        if not moved:
+            return (f"the trick lines at lines {a.pos.line} and {b.pos.line} {likely} written in the wrong order: read "
+                    f"the other way round, {led}; {write} {line_b} before {line_a}")
+        likely = "is most likely" if sure else "may be"
+        return (f"the trick line at line {a.pos.line} {likely} written in the wrong place: read {where} line "
+                f"{b.pos.line}, {led}; {write} {line_a} {where} {line_b}")
     if not moved:
         return (f"tricks {i + 1} and {j + 1} {likely} written in the wrong order: read the other way round, "
                 f"each trick is led by the winner of the trick before; {write} {line_b} before {line_a}")
-    where = "before" if j < i else "after"
     likely = "is most likely" if sure else "may be"
     return (f"trick {i + 1} {likely} written in the wrong place: read as trick {j + 1}, each trick is led by "
             f"the winner of the trick before; {write} {line_a} {where} {line_b}")
@@ -196,7 +206,9 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     replay of each judges every card in that order, so a real offence in the hand still stands.  A trick line
     not read, in a hand with every other written, is one of the lines: it is led by whoever the order has
     lead it, and won by whoever its cards then win.  A trick not written at all may have stood anywhere: each
-    order's leads are counted with it where it puts fewest wrong (as the reading of the gap places it).
+    order's leads are counted with it where it puts fewest wrong (as the reading of the gap places it), and an
+    order is proposed too where it leaves fewer wrong with no trick in its place (that place must not hide two
+    lines the leads show swapped); the slip is then named by its lines, the tricks' numbers being unknown.
 
     But a card played illegally changes who won its trick, and that of the trick where the card it should
     have been was played: where the table played on as if the legal card had been played (every lead is right
@@ -237,12 +249,15 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
     first = result.first_leader
     n = len(tricks)
 
-    def breaks(order: list[int], wins: list[frozenset[Seat]] = winners) -> int:
-        if not free:
+    def breaks(order: list[int], wins: list[frozenset[Seat]] = winners, placed: bool = free) -> int:
+        if not placed:
             return _breaks(order, leaders, wins, first)
         return min(_breaks([*order[:at], n, *order[at:]], leaders, wins, first) for at in range(len(order) + 1))
 
     now = breaks(written)
+    # (and, where a trick is not written, the wrong leads as written with no trick in its place, as the lines
+    # stand: an order that leaves fewer of those is proposed too, whatever the missing trick's place allows)
+    unplaced = breaks(written, placed=False)
     # the tricks of an offence the wrong leads can be laid to (the table led on as if the legal card had been played)
     explaining = [(seat, pair) for seat, pair, legal in _legal_winners(tricks, result)
                   if breaks(written, _with(winners, legal)) == 0]
@@ -256,7 +271,8 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         if called and any(order[t] != t for t in offence):
             continue  # the table called the offence: no order reads it away
         wrong = breaks(read)
-        if wrong < now and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
+        fewer = wrong < now or (free and breaks(read, placed=False) < unplaced)
+        if fewer and (wrong == 0 or not offence):  # beside the offence's account, only an order with every lead right
             found.append((wrong, moved, order, i, j))
     found.sort(key=lambda f: f[:2])  # the fewest wrong leads first, two lines swapped before one moved
     for wrong, moved, order, i, j in found[:MAX_ORDERS]:
@@ -267,11 +283,11 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         # never a better one: the two are read, and the offence and the leads out of turn, which only one of them
         # shows, are no ruling
         edit = Edit(Shape.LINES_SWAPPED, TRICKS_OUT_OF_ORDER, named[i].pos,
-                    _order_message(named, i, j, moved, not_read=not_read),
+                    _order_message(named, i, j, moved, not_read=not_read, numbered=not free),
                     ("the hand is read with the tricks in that order, and every card is judged",),
-                    trick=i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED],
+                    trick=None if free else i + 1, cost=EVERY_LEAD_RIGHT if wrong == 0 else COST[Shape.LINES_SWAPPED],
                     leads_right=wrong == 0, only_alike=bool(offence) and any(order[t] != t for t in offence),
-                    doubt=_order_message(named, i, j, moved, sure=False, not_read=not_read))
+                    doubt=_order_message(named, i, j, moved, sure=False, not_read=not_read, numbered=not free))
         yield cand.then(edit, _in_order(record, read, lost))
 
 

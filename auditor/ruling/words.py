@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import Card, Seat, Side, Suit
-from ..findings import Finding
+from ..findings import PLAYED_AFTER_GAME, Finding, Severity
 from ..results import GameResult, HandResult, Outcome
 from ..said import Named, pieces, printable
 from ..summary import Summary
@@ -52,6 +52,11 @@ class People:
         #: the open hands' scores the corrected score counts, which the record does not show (S024), spelled
         self.open_counted = {number: spelled(game.sides, points, signed=True) for number, points in game.open_counted}
         self.counting = counting_words(game)
+        #: the first hand recorded after the game's end under every score the open hands allow (G801 ruled):
+        #: from it on, a hand counts for nothing whatever they scored
+        ended = [f.hand for f in game.findings if f.code is PLAYED_AFTER_GAME and f.level is Severity.ERROR
+                 and f.hand is not None] if game.open_counted else []
+        self.ended_anyway: int | None = min(ended) if ended else None
 
     @property
     def any(self) -> bool:
@@ -138,7 +143,8 @@ def result_words(h: HandResult, people: People) -> str:
     if h.token is not None:
         result += f"; token {h.token}" + (", set +1" if h.token_point else "")
     if not h.counted:
-        result += f" (after the game ended, {people.counting})" if people.counting else " (after the game ended)"
+        guessed = people.counting and (people.ended_anyway is None or h.number < people.ended_anyway)
+        result += f" (after the game ended, {people.counting})" if guessed else " (after the game ended)"
     return result
 
 
