@@ -183,20 +183,17 @@ def _order_message(tricks: list[TrickRecord], i: int, j: int, moved: bool, sure:
     line_a, line_b = _line(a, i != not_read), _line(b, j != not_read)
     likely, write = ("are most likely", "write") if sure else ("may be", "if so, write")
     where = "before" if j < i else "after"
-    if not numbered:
-        led = "each trick is led by the winner of the trick before (the trick not written where it fits)"
-        if not moved:
-            return (f"the trick lines at lines {a.pos.line} and {b.pos.line} {likely} written in the wrong order: read "
-                    f"the other way round, {led}; {write} {line_b} before {line_a}")
-        likely = "is most likely" if sure else "may be"
-        return (f"the trick line at line {a.pos.line} {likely} written in the wrong place: read {where} line "
-                f"{b.pos.line}, {led}; {write} {line_a} {where} {line_b}")
+    led = "each trick is led by the winner of the trick before"
+    if numbered:
+        both, one, read = f"tricks {i + 1} and {j + 1}", f"trick {i + 1}", f"read as trick {j + 1}"
+    else:
+        both, one, read = (f"the trick lines at lines {a.pos.line} and {b.pos.line}", f"the trick line at line {a.pos.line}",
+                           f"read {where} line {b.pos.line}")
+        led += " (the trick not written where it fits)"
     if not moved:
-        return (f"tricks {i + 1} and {j + 1} {likely} written in the wrong order: read the other way round, "
-                f"each trick is led by the winner of the trick before; {write} {line_b} before {line_a}")
+        return f"{both} {likely} written in the wrong order: read the other way round, {led}; {write} {line_b} before {line_a}"
     likely = "is most likely" if sure else "may be"
-    return (f"trick {i + 1} {likely} written in the wrong place: read as trick {j + 1}, each trick is led by "
-            f"the winner of the trick before; {write} {line_a} {where} {line_b}")
+    return f"{one} {likely} written in the wrong place: {read}, {led}; {write} {line_a} {where} {line_b}"
 
 
 def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[Candidate]:
@@ -233,21 +230,19 @@ def trick_lines(cand: Candidate, result: HandResult, ev: Evidence) -> Iterator[C
         t.plays[0].seat if t.plays and i + 1 in played and len({p.seat for p in t.plays}) == len(t.plays) else None
         for i, t in enumerate(tricks)]
     written = list(range(len(tricks)))
-    lost = _lost_trick(record, ev)
-    left = None
-    if lost is not None:  # the line not read is trick ``n`` (its place in ``written``): leader open, winner its cards'
-        left = _left(record, result)
-        n = len(tricks)
-        written.insert(lost[1], n)
-        leaders.append(None)
-        winners.append(_possible_winners(left, result, ev))
-    free = lost is None and _one_not_written(record, ev)
-    if free:  # trick ``n``, not written: it stands where it puts fewest wrong, led by the winner before it
-        left = _left(record, result)
-        leaders.append(None)
-        winners.append(_possible_winners(left, result, ev))
-    first = result.first_leader
     n = len(tricks)
+    lost = _lost_trick(record, ev)
+    free = lost is None and _one_not_written(record, ev)
+    left = None
+    # trick ``n``: the line not read (at its place in ``written``), or the trick not written (``free``: it stands
+    # where it puts fewest leads wrong); its leader open, its winner its cards'
+    if lost is not None or free:
+        left = _left(record, result)
+        leaders.append(None)
+        winners.append(_possible_winners(left, result, ev))
+        if lost is not None:
+            written.insert(lost[1], n)
+    first = result.first_leader
 
     def breaks(order: list[int], wins: list[frozenset[Seat]] = winners, placed: bool = free) -> int:
         if not placed:

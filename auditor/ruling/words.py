@@ -209,7 +209,7 @@ def sides_words(sides: tuple[Side, ...], values: tuple[int, ...]) -> str:
 
 
 def verdict(game: GameResult, people: People) -> str:
-    counting = counting_words(game)
+    counting = people.counting
     result = f"Corrected score{', ' + counting if counting else ''}: {sides_words(game.sides, game.computed)}"
     if game.recorded is not None:
         result += f" (the sheet shows {sides_words(*zip(*game.recorded.canonical))})"  # type: ignore[arg-type]
